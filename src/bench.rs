@@ -1,0 +1,1 @@
+//! `ugine bench`: fixed positions searched to fixed limits (TODO filled below).

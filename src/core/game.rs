@@ -1,0 +1,134 @@
+//! The rules trait every game implements, and the small types around it.
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+
+use super::options::RuleOptions;
+
+/// One of the two players. Player 1 moves first from the standard start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    P1,
+    P2,
+}
+
+impl Side {
+    /// The other player.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::P1 => Side::P2,
+            Side::P2 => Side::P1,
+        }
+    }
+
+    /// 0 for player 1, 1 for player 2: an index into per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+impl Outcome {
+    /// The protocol word for this outcome: `p1win`, `p2win` or `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win(Side::P1) => "p1win",
+            Outcome::Win(Side::P2) => "p2win",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A position string that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad position string: {}", self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A move token that is malformed, or well formed but not legal here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move of this game at all.
+    Syntax(String),
+    /// The text names a move the rules do not allow in this position.
+    Illegal(String),
+}
+
+impl Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(s) => write!(f, "malformed move: {s}"),
+            MoveError::Illegal(s) => write!(f, "illegal move: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The rules of one game: positions, legal moves, notation and the end of the game.
+///
+/// Invariants every implementation keeps (checked by the shared conformance tests):
+/// - `generate_moves` is empty exactly when `outcome` is `Some`;
+/// - `parse_move(&m.to_string()) == Ok(m)` for every legal move `m`;
+/// - `from_fen(&p.to_fen(), opts)` gives back a position with the same `to_fen` and `hash`;
+/// - `hash` after `play` equals the hash of the same position built from scratch.
+pub trait Game: Clone + Send + Sync + Debug + 'static {
+    /// A move: one whitespace-free token in the notation (`Display` writes it).
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// The rule options of this game (`setoption` values), with the defaults of the spec.
+    type Options: RuleOptions;
+
+    /// The protocol name of the game, as in `setoption name Game value <NAME>`.
+    const NAME: &'static str;
+
+    /// The standard start position under the given rules.
+    fn startpos(opts: &Self::Options) -> Self;
+    /// Reads a position string written by [`Game::to_fen`].
+    fn from_fen(s: &str, opts: &Self::Options) -> Result<Self, PositionError>;
+    /// Writes the position string of this position.
+    fn to_fen(&self) -> String;
+    /// The player to move. Asked at every node: never assume alternation.
+    fn side_to_move(&self) -> Side;
+    /// Appends every legal move to `out` (which the caller clears).
+    fn generate_moves(&self, out: &mut Vec<Self::Move>);
+    /// Turns a move token into a legal move of this position.
+    fn parse_move(&self, s: &str) -> Result<Self::Move, MoveError>;
+    /// Plays a move known to be legal (from `generate_moves` or `parse_move`).
+    fn play(&mut self, mv: Self::Move);
+    /// `None` while the game goes on; once over, there are no legal moves.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A 64-bit hash of everything that decides the legal moves and the outcome,
+    /// apart from the history of earlier positions.
+    fn hash(&self) -> u64;
+    /// The position drawn as text for a person (the `d` command), several lines.
+    fn render(&self) -> String;
+
+    /// Number of leaf nodes `depth` plies below this position. Games with a faster
+    /// generator (bulk counting, make/unmake) override it; the default is
+    /// [`crate::core::perft`].
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(self, depth)
+    }
+}
+
+/// Make/unmake: play a move and take it back, for searches that avoid copying.
+pub trait Reversible: Game {
+    /// What `unplay` needs to restore the position.
+    type Undo;
+    /// Plays a legal move and returns what undoes it.
+    fn play_reversible(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back the last move played with `play_reversible`.
+    fn unplay(&mut self, mv: Self::Move, undo: Self::Undo);
+}

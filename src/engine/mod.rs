@@ -1,0 +1,9 @@
+//! The type-erased seam between the protocol and the games: a [`Session`] holds one
+//! game's rule options, current position and search, and speaks only in strings and
+//! core types. The registry lists every game the engine knows.
+
+mod registry;
+mod session;
+
+pub use registry::{GameEntry, find_game, registry};
+pub use session::{GameSession, SearchDone, Session};

@@ -1,0 +1,44 @@
+//! The list of games the engine knows, in the order of the `Game` option.
+
+use super::session::{GameSession, Session};
+use crate::core::Limits;
+use crate::games::morris::Morris;
+use crate::search::AlphaBeta;
+
+/// One game of the `Game` option.
+pub struct GameEntry {
+    /// Protocol name (`setoption name Game value <name>`).
+    pub name: &'static str,
+    /// Makes a fresh session with default rules and a hash table of `hash_mb` megabytes;
+    /// `None` for a game that is not implemented yet.
+    pub make: Option<fn(hash_mb: usize) -> Box<dyn Session>>,
+    /// Positions of `ugine bench` (`startpos` or position strings, default rules).
+    pub bench_positions: &'static [&'static str],
+    /// The fixed limit each bench position is searched to (depth or nodes, never time).
+    pub bench_limits: fn() -> Limits,
+}
+
+fn no_limits() -> Limits {
+    Limits::default()
+}
+
+/// Every game of the engine. Adding a game: one entry here (README, "Adding a game").
+pub fn registry() -> Vec<GameEntry> {
+    vec![
+        GameEntry {
+            name: "morris",
+            make: Some(|mb| Box::new(GameSession::<Morris, _>::new(AlphaBeta::new(mb)))),
+            bench_positions: &crate::games::morris::BENCH_POSITIONS,
+            bench_limits: || Limits::depth(9),
+        },
+        GameEntry { name: "moebius-chess", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry { name: "mobius", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry { name: "mabula", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry { name: "morpiae", make: None, bench_positions: &[], bench_limits: no_limits },
+    ]
+}
+
+/// The entry of the game called `name` (case-insensitive).
+pub fn find_game(name: &str) -> Option<GameEntry> {
+    registry().into_iter().find(|g| g.name.eq_ignore_ascii_case(name))
+}

@@ -1,0 +1,211 @@
+//! One game behind a trait object: positions set from text, searches run on a thread.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::core::{Game, Limits, OptionSpec, OptionValue, Outcome, RuleOptions, Side};
+use crate::search::{Reporter, SearchControl, Searcher, TimeBudget};
+
+/// Called on the search thread when a search ends, with the best move's text.
+pub type SearchDone = Box<dyn FnOnce(String) + Send>;
+
+/// Everything the protocol loop and the match runner need from a game, without its types.
+pub trait Session: Send {
+    /// The game's protocol name.
+    fn game_name(&self) -> &'static str;
+    /// The rule options of this game.
+    fn rule_option_specs(&self) -> Vec<OptionSpec>;
+    /// Applies a rule option (already checked against its spec). Resets the position to
+    /// the start position under the new rules.
+    fn set_rule_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String>;
+    /// Resizes the search's hash table.
+    fn set_hash_mb(&mut self, mb: usize);
+    /// Sets the number of search threads.
+    fn set_threads(&mut self, threads: usize);
+    /// Forgets the previous game: start position, cleared search tables.
+    fn new_game(&mut self);
+    /// Sets the position from `fen` (or the start position) and the moves after it, all
+    /// or nothing: on error the previous position stays.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// Plays one move on the current position, or says why it is not legal.
+    fn play_move(&mut self, mv: &str) -> Result<(), String>;
+    /// The legal moves of the current position in notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The player to move in the current position.
+    fn side_to_move(&self) -> Side;
+    /// The outcome of the current position, `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The position string of the current position.
+    fn fen(&self) -> String;
+    /// The current position drawn for a person.
+    fn render(&self) -> String;
+    /// Perft of the current position (the game's fastest generator).
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft of the current position split by first move (moves in notation).
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Starts a search of the current position on its own thread. The reporter receives
+    /// `info`; `done` receives the best move. With `infinite`, `done` is called only
+    /// after `stop` is raised, even if the search ends earlier.
+    fn start_search(
+        &mut self,
+        limits: Limits,
+        overhead: Duration,
+        stop: Arc<AtomicBool>,
+        reporter: Box<dyn Reporter>,
+        done: SearchDone,
+    ) -> Result<JoinHandle<()>, String>;
+}
+
+/// A [`Session`] for game `G` searched by `S`.
+pub struct GameSession<G: Game, S: Searcher<G>> {
+    options: G::Options,
+    position: G,
+    searcher: Arc<Mutex<S>>,
+}
+
+impl<G: Game, S: Searcher<G>> GameSession<G, S> {
+    /// A session at the start position under the default rules.
+    pub fn new(searcher: S) -> Self {
+        let options = G::Options::default();
+        GameSession {
+            position: G::startpos(&options),
+            options,
+            searcher: Arc::new(Mutex::new(searcher)),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    fn with_searcher(&self, f: impl FnOnce(&mut S)) {
+        // A poisoned lock means a search thread panicked; its tables are still usable.
+        let mut s = self.searcher.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut s);
+    }
+}
+
+/// Plays `moves` from `pos`, naming the first one that is not legal (1-based index).
+pub fn play_moves<G: Game>(pos: &mut G, moves: &[&str]) -> Result<(), String> {
+    for (i, text) in moves.iter().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(format!("move {} '{text}': the game is already over", i + 1));
+        }
+        let mv = pos.parse_move(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+        pos.play(mv);
+    }
+    Ok(())
+}
+
+impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn rule_option_specs(&self) -> Vec<OptionSpec> {
+        G::Options::specs()
+    }
+
+    fn set_rule_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        let mut options = self.options.clone();
+        options.set(name, value)?;
+        self.options = options;
+        self.position = G::startpos(&self.options);
+        Ok(())
+    }
+
+    fn set_hash_mb(&mut self, mb: usize) {
+        self.with_searcher(|s| s.set_hash_mb(mb));
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.with_searcher(|s| s.set_threads(threads));
+    }
+
+    fn new_game(&mut self) {
+        self.position = G::startpos(&self.options);
+        self.with_searcher(|s| s.new_game());
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            None => G::startpos(&self.options),
+            Some(f) => G::from_fen(f, &self.options).map_err(|e| e.to_string())?,
+        };
+        play_moves(&mut pos, moves)?;
+        self.position = pos;
+        Ok(())
+    }
+
+    fn play_move(&mut self, mv: &str) -> Result<(), String> {
+        play_moves(&mut self.position, &[mv])
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position.generate_moves(&mut moves);
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    fn fen(&self) -> String {
+        self.position.to_fen()
+    }
+
+    fn render(&self) -> String {
+        self.position.render()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.position.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        crate::core::perft_divide(&self.position, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect()
+    }
+
+    fn start_search(
+        &mut self,
+        limits: Limits,
+        overhead: Duration,
+        stop: Arc<AtomicBool>,
+        mut reporter: Box<dyn Reporter>,
+        done: SearchDone,
+    ) -> Result<JoinHandle<()>, String> {
+        if let Some(o) = self.position.outcome() {
+            return Err(format!("the game is over ({}): there is no move to search", o.as_str()));
+        }
+        let pos = self.position.clone();
+        let searcher = Arc::clone(&self.searcher);
+        let wait_for_stop = limits.infinite;
+        std::thread::Builder::new()
+            .name(format!("search-{}", G::NAME))
+            .spawn(move || {
+                let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                let side = pos.side_to_move();
+                let budget =
+                    TimeBudget::from_limits(&limits, side, overhead, s.expected_moves_left(&pos));
+                let ctl = SearchControl::new(stop, budget, limits.nodes, limits.depth);
+                let best = s.search(&pos, &limits, &ctl, reporter.as_mut());
+                drop(s);
+                while wait_for_stop && !ctl.stop_requested() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                done(best.to_string());
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))
+    }
+}

@@ -1,0 +1,4 @@
+//! One folder per game: rules, notation, position string and evaluation.
+//! Each game's module doc gives its rules source, its options and its coordinates.
+
+pub mod morris;

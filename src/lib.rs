@@ -1,0 +1,18 @@
+//! ugine: a headless engine for five two-player abstract games, speaking UGI.
+//!
+//! Modules, bottom-up (dependencies point one way):
+//! - [`core`]: game-independent vocabulary: the [`core::Game`] trait, sides, outcomes,
+//!   search limits, rule options, generic perft, the seeded RNG.
+//! - [`games`]: one folder per game (rules, notation, position string, evaluation) and
+//!   the registry that lists them.
+//! - [`search`]: searches generic over games; they never print, they report through
+//!   [`search::Reporter`].
+//! - [`ugi`]: the only module that reads or writes protocol text.
+//! - [`bench`]: the fixed benchmark behind `ugine bench`.
+
+pub mod bench;
+pub mod core;
+pub mod engine;
+pub mod games;
+pub mod search;
+pub mod ugi;

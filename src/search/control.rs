@@ -1,0 +1,141 @@
+//! When a search must stop: the `stop` flag, node and depth limits, and the clock.
+//!
+//! Time management (in the spirit of Stockfish's `TimeManagement`): from the clock of
+//! the side to move we derive a *soft* budget (do not start a new iteration after it)
+//! and a *hard* deadline (abort at once). `Move Overhead` is taken off the clock first
+//! so the engine keeps a safety margin for process and pipe latency.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::core::{Limits, Side};
+
+/// The time a search may use, measured from its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start a new iteration after this much time.
+    pub soft: Duration,
+    /// Stop at once after this much time.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// Derives the budget of `side` from `limits`, or `None` when no time limit applies.
+    /// `overhead` is the `Move Overhead` option; `moves_left` the search's estimate of the
+    /// moves still to play when the clock gives no `movestogo`.
+    pub fn from_limits(
+        limits: &Limits,
+        side: Side,
+        overhead: Duration,
+        moves_left: u32,
+    ) -> Option<TimeBudget> {
+        if limits.infinite {
+            return None;
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            return Some(TimeBudget { soft: t, hard: t });
+        }
+        let left = limits.time[side.index()]?;
+        let inc = limits.inc[side.index()].unwrap_or_default();
+        // Keep the overhead for every move still to come in this time control, capped.
+        let mtg = limits.movestogo.unwrap_or(moves_left).clamp(1, 60);
+        let reserve = overhead * 2;
+        let usable = left.saturating_sub(reserve);
+        let soft = usable / mtg + inc * 3 / 4;
+        // Never plan to use more than a fraction of what is left.
+        let cap = usable.mul_f64(if mtg == 1 { 0.8 } else { 0.5 });
+        let soft = soft.min(cap);
+        let hard = (soft * 3).min(cap).max(soft);
+        let floor = Duration::from_millis(1);
+        Some(TimeBudget { soft: soft.max(floor), hard: hard.max(floor) })
+    }
+}
+
+/// Shared by the protocol loop (which may raise `stop`) and the search (which polls it).
+#[derive(Clone, Debug)]
+pub struct SearchControl {
+    stop: Arc<AtomicBool>,
+    start: Instant,
+    budget: Option<TimeBudget>,
+    max_nodes: Option<u64>,
+    max_depth: Option<u32>,
+}
+
+impl SearchControl {
+    /// A control that starts its clock now.
+    pub fn new(
+        stop: Arc<AtomicBool>,
+        budget: Option<TimeBudget>,
+        max_nodes: Option<u64>,
+        max_depth: Option<u32>,
+    ) -> SearchControl {
+        SearchControl { stop, start: Instant::now(), budget, max_nodes, max_depth }
+    }
+
+    /// A control with no limits and its own stop flag (bench, tests).
+    pub fn unlimited() -> SearchControl {
+        SearchControl::new(Arc::new(AtomicBool::new(false)), None, None, None)
+    }
+
+    /// A control limited by depth and/or nodes only.
+    pub fn fixed(max_depth: Option<u32>, max_nodes: Option<u64>) -> SearchControl {
+        SearchControl::new(Arc::new(AtomicBool::new(false)), None, max_nodes, max_depth)
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// The depth limit, if any.
+    pub fn max_depth(&self) -> Option<u32> {
+        self.max_depth
+    }
+
+    /// The node limit, if any.
+    pub fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// True once `stop` was sent.
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Raises the stop flag (the search itself may do so when it hits a hard limit).
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Polled often inside the search: true when it must stop at once.
+    pub fn must_stop(&self, nodes: u64) -> bool {
+        if self.stop_requested() {
+            return true;
+        }
+        if self.max_nodes.is_some_and(|m| nodes >= m) {
+            return true;
+        }
+        if let Some(b) = self.budget
+            && self.start.elapsed() >= b.hard
+        {
+            return true;
+        }
+        false
+    }
+
+    /// Checked between iterations: true when another iteration should not start.
+    /// `fraction` lets a search scale the soft budget (e.g. when the best move is stable).
+    pub fn soft_expired(&self, fraction: f64) -> bool {
+        match self.budget {
+            Some(b) => self.start.elapsed() >= b.soft.mul_f64(fraction),
+            None => false,
+        }
+    }
+
+    /// True when the search is bounded only by `stop` (no time, depth or node limit).
+    pub fn is_unbounded(&self) -> bool {
+        self.budget.is_none() && self.max_nodes.is_none() && self.max_depth.is_none()
+    }
+}

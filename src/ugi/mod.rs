@@ -1,0 +1,1 @@
+//! The UGI protocol.

@@ -1,0 +1,63 @@
+//! The generic perft test: reads every `tests/data/perft/<game>.perft` file and checks
+//! each count through the engine's game registry.
+//!
+//! File format, one entry per line, `#` starts a comment:
+//! `id | options | position | depth:count depth:count …`
+//! where options is `-` or `Name=Value;Name=Value` (`setoption` names and values) and
+//! position is `startpos` or a position string. Counts above [`CAP`] are skipped unless
+//! `UGINE_PERFT_FULL=1` is set (debug builds are slow).
+
+use ugine::engine::find_game;
+
+const CAP: u64 = 3_000_000;
+
+#[test]
+fn perft_files() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft");
+    let full = std::env::var("UGINE_PERFT_FULL").is_ok_and(|v| v == "1");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("perft data folder") {
+        let path = entry.expect("dir entry").path();
+        if path.extension().is_none_or(|e| e != "perft") {
+            continue;
+        }
+        let game = path.file_stem().and_then(|s| s.to_str()).expect("file name");
+        let entry = find_game(game).unwrap_or_else(|| panic!("unknown game {game}"));
+        let make = entry.make.unwrap_or_else(|| panic!("{game} is not implemented"));
+        let text = std::fs::read_to_string(&path).expect("read perft file");
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(fields.len(), 4, "{game}.perft line {}: 4 fields", n + 1);
+            let (id, options, position, counts) = (fields[0], fields[1], fields[2], fields[3]);
+            let mut session = make(1);
+            if options != "-" {
+                for opt in options.split(';') {
+                    let (name, value) = opt.split_once('=').expect("Name=Value");
+                    let spec = session
+                        .rule_option_specs()
+                        .into_iter()
+                        .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+                        .unwrap_or_else(|| panic!("{id}: unknown option {name}"));
+                    let value = spec.parse_value(value).expect("valid option value");
+                    session.set_rule_option(spec.name, &value).expect("option applies");
+                }
+            }
+            let fen = (position != "startpos").then_some(position);
+            session.set_position(fen, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
+            for dc in counts.split_whitespace() {
+                let (d, c) = dc.split_once(':').expect("depth:count");
+                let (d, c): (u32, u64) = (d.parse().expect("depth"), c.parse().expect("count"));
+                if c > CAP && !full {
+                    continue;
+                }
+                assert_eq!(session.perft(d), c, "{game} {id} depth {d}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no perft entries checked");
+}
