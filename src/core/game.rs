@@ -4,6 +4,7 @@ use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
 use super::options::RuleOptions;
+use super::rng::Rng;
 
 /// One of the two players. Player 1 moves first from the standard start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,6 +115,12 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn hash(&self) -> u64;
     /// The position drawn as text for a person (the `d` command), several lines.
     fn render(&self) -> String;
+
+    /// A random start position for tournament openings, for games whose start is a
+    /// random setup (Mabula); `None` (the default) for games with one start position.
+    fn random_setup(_opts: &Self::Options, _rng: &mut Rng) -> Option<Self> {
+        None
+    }
 
     /// Number of leaf nodes `depth` plies below this position. Games with a faster
     /// generator (bulk counting, make/unmake) override it; the default is

@@ -51,7 +51,11 @@ impl OptionSpec {
                 .find(|v| v.eq_ignore_ascii_case(value))
                 .map(|v| OptionValue::Text((*v).to_string()))
                 .ok_or_else(|| {
-                    format!("option '{}' takes one of {}, not '{value}'", self.name, vars.join(", "))
+                    format!(
+                        "option '{}' takes one of {}, not '{value}'",
+                        self.name,
+                        vars.join(", ")
+                    )
                 }),
             OptionKind::Str { .. } => Ok(OptionValue::Text(value.to_string())),
         }

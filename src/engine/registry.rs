@@ -31,7 +31,12 @@ pub fn registry() -> Vec<GameEntry> {
             bench_positions: &crate::games::morris::BENCH_POSITIONS,
             bench_limits: || Limits::depth(9),
         },
-        GameEntry { name: "moebius-chess", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry {
+            name: "moebius-chess",
+            make: None,
+            bench_positions: &[],
+            bench_limits: no_limits,
+        },
         GameEntry { name: "mobius", make: None, bench_positions: &[], bench_limits: no_limits },
         GameEntry { name: "mabula", make: None, bench_positions: &[], bench_limits: no_limits },
         GameEntry { name: "morpiae", make: None, bench_positions: &[], bench_limits: no_limits },

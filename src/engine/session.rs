@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::core::{Game, Limits, OptionSpec, OptionValue, Outcome, RuleOptions, Side};
+use crate::core::{Game, Limits, OptionSpec, OptionValue, Outcome, Rng, RuleOptions, Side};
 use crate::search::{Reporter, SearchControl, Searcher, TimeBudget};
 
 /// Called on the search thread when a search ends, with the best move's text.
@@ -41,6 +41,9 @@ pub trait Session: Send {
     fn fen(&self) -> String;
     /// The current position drawn for a person.
     fn render(&self) -> String;
+    /// The position string of a random start setup (see [`Game::random_setup`]), or
+    /// `None` when the game has a single start position.
+    fn random_setup_fen(&self, rng: &mut Rng) -> Option<String>;
     /// Perft of the current position (the game's fastest generator).
     fn perft(&self, depth: u32) -> u64;
     /// Perft of the current position split by first move (moves in notation).
@@ -164,6 +167,10 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn render(&self) -> String {
         self.position.render()
+    }
+
+    fn random_setup_fen(&self, rng: &mut Rng) -> Option<String> {
+        G::random_setup(&self.options, rng).map(|p| p.to_fen())
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -6,10 +6,10 @@
 //! CITE: PVS and iterative deepening as in Marsland & Campbell (1982); killer moves
 //! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish.
 
+use super::Searcher;
 use super::control::SearchControl;
 use super::report::{Reporter, Score, SearchInfo};
 use super::tt::{Bound, TranspositionTable};
-use super::Searcher;
 use crate::core::{Limits, Outcome, Reversible};
 
 /// The score of a win at the root; a win `n` plies away scores `MATE - n`.
@@ -423,4 +423,3 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
         self.run(pos, ctl, reporter).0
     }
 }
-

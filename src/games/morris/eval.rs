@@ -39,8 +39,7 @@ fn side_terms(pos: &Morris, side: Side) -> i32 {
             score += TWO_IN_ROW;
             let gap = (mill & empty).trailing_zeros() as usize;
             // Closable next turn: from hand, by flying, or by a neighbour outside the mill.
-            let closable =
-                hand > 0 || flying || Morris::adjacent(gap) & own & !mill != 0;
+            let closable = hand > 0 || flying || Morris::adjacent(gap) & own & !mill != 0;
             if closable {
                 score += CLOSABLE_MILL;
             }

@@ -51,7 +51,8 @@ pub fn point(name: &str) -> Option<u8> {
 
 /// Reads the syntax of a move token (not its legality).
 pub fn parse_syntax(s: &str) -> Result<MorrisMove, MoveError> {
-    let bad = || MoveError::Syntax(format!("'{s}' is not a Morris move (d6, d6xa1, a4-a7, a4-a7xd2)"));
+    let bad =
+        || MoveError::Syntax(format!("'{s}' is not a Morris move (d6, d6xa1, a4-a7, a4-a7xd2)"));
     let (body, capture) = match s.split_once('x') {
         Some((b, c)) => (b, point(c).ok_or_else(bad)?),
         None => (s, NONE),

@@ -46,7 +46,10 @@ impl RuleOptions for MorrisOptions {
                 name: RULES,
                 kind: OptionKind::Combo { default: "seed", vars: &["seed", "standard"] },
             },
-            OptionSpec { name: REPETITION, kind: OptionKind::Spin { default: 3, min: 0, max: 100 } },
+            OptionSpec {
+                name: REPETITION,
+                kind: OptionKind::Spin { default: 3, min: 0, max: 100 },
+            },
             OptionSpec {
                 name: MOVE_LIMIT,
                 kind: OptionKind::Spin { default: 100, min: 0, max: 10_000 },
@@ -57,7 +60,8 @@ impl RuleOptions for MorrisOptions {
     fn set(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         match (name, value) {
             (RULES, OptionValue::Text(t)) => {
-                self.rules = if t == "standard" { MorrisRules::Standard } else { MorrisRules::Seed };
+                self.rules =
+                    if t == "standard" { MorrisRules::Standard } else { MorrisRules::Seed };
             }
             (REPETITION, OptionValue::Int(n)) if *n != 1 => self.repetition = *n as u32,
             (REPETITION, _) => return Err("Morris Repetition must be 0 (off) or at least 2".into()),
