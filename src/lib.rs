@@ -14,5 +14,6 @@ pub mod bench;
 pub mod core;
 pub mod engine;
 pub mod games;
+pub mod runner;
 pub mod search;
 pub mod ugi;

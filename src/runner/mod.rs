@@ -1,0 +1,21 @@
+//! The match runner behind `ugine match`, `ugine genfens` and `ugine replay`: plays
+//! engines against each other as referee, records every game, and computes the
+//! statistics (see `docs/runner.md`).
+//!
+//! - [`stats`]: W/D/L, pentanomial counts, Elo, LOS, SPRT.
+//! - [`opening`]: opening files and their generation.
+//! - [`record`]: the game-record file.
+//! - [`player`]: the [`player::Player`] trait and the built-in random mover;
+//!   [`process`]: engine processes; [`wire`]: the protocol lines the runner speaks.
+//! - [`play`]: the referee's game loop.
+
+pub mod opening;
+pub mod play;
+pub mod player;
+pub mod process;
+pub mod record;
+pub mod stats;
+pub mod wire;
+pub mod config;
+pub mod report;
+pub mod tournament;

@@ -1,0 +1,149 @@
+//! Openings: start positions or short opening lines a match plays from, read from a file
+//! (one per line) or written by `ugine genfens`.
+//!
+//! A line is one of
+//! - `startpos` or `startpos moves m1 m2 …`
+//! - `fen <position string>` or `fen <position string> moves m1 m2 …`
+//! - a bare position string (optionally followed by `moves …`)
+//!
+//! Blank lines and lines whose first non-blank character is `#` are ignored.
+
+use std::fmt;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use crate::core::Rng;
+use crate::engine::Session;
+
+/// One start position and the moves played from it before the engines take over.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Opening {
+    /// The position string, `None` for the game's start position.
+    pub fen: Option<String>,
+    /// Moves from that position, in notation.
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The game's start position with no moves.
+    pub fn startpos() -> Opening {
+        Opening { fen: None, moves: Vec::new() }
+    }
+
+    /// Reads one opening line (see the module doc). Errors on an empty line or an empty
+    /// position string; legality is checked separately by [`Opening::check`].
+    pub fn parse(line: &str) -> Result<Opening, String> {
+        let line = line.trim();
+        let (head, moves) = match line.find(" moves") {
+            Some(i) if line[i + 6..].is_empty() || line[i + 6..].starts_with(' ') => {
+                (line[..i].trim(), line[i + 6..].split_whitespace().map(String::from).collect())
+            }
+            _ => (line, Vec::new()),
+        };
+        let head = head.trim();
+        let fen = if head == "startpos" {
+            None
+        } else if let Some(rest) = head.strip_prefix("fen ") {
+            Some(rest.trim().to_string())
+        } else if head.is_empty() || head == "fen" {
+            return Err(format!("no position in opening line '{line}'"));
+        } else {
+            Some(head.to_string())
+        };
+        Ok(Opening { fen, moves })
+    }
+
+    /// Sets `referee` to this opening, checking the position string and every move with
+    /// the game's rules, and that the game is not already over.
+    pub fn check(&self, referee: &mut dyn Session) -> Result<(), String> {
+        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+        referee.set_position(self.fen.as_deref(), &moves)?;
+        if let Some(o) = referee.outcome() {
+            return Err(format!("the game is already over ({})", o.as_str()));
+        }
+        Ok(())
+    }
+
+    /// The `position …` arguments for this opening followed by `extra` moves:
+    /// `startpos moves …` or `fen <string> moves …`.
+    pub fn position_args(&self, extra: &[String]) -> String {
+        let mut s = match &self.fen {
+            None => "startpos".to_string(),
+            Some(f) => format!("fen {f}"),
+        };
+        if !self.moves.is_empty() || !extra.is_empty() {
+            s.push_str(" moves");
+            for m in self.moves.iter().chain(extra) {
+                s.push(' ');
+                s.push_str(m);
+            }
+        }
+        s
+    }
+}
+
+impl fmt::Display for Opening {
+    /// The opening as a line of an opening file (reads back with [`Opening::parse`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position_args(&[]))
+    }
+}
+
+/// Reads an opening file; errors name the line.
+pub fn load_openings(path: &Path) -> anyhow::Result<Vec<Opening>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read opening file {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let o = Opening::parse(t).map_err(anyhow::Error::msg).with_context(|| {
+            format!("{}:{}: bad opening line", path.display(), i + 1)
+        })?;
+        out.push(o);
+    }
+    if out.is_empty() {
+        bail!("opening file {} has no openings", path.display());
+    }
+    Ok(out)
+}
+
+/// `n` distinct openings for the game of `session` (best effort: after many failed
+/// tries duplicates are allowed). Games with random setups get random setups; the others
+/// get `plies` random moves from the start position, never ending the game.
+pub fn generate_openings(session: &mut dyn Session, n: usize, plies: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = Rng::new(seed);
+    let mut out: Vec<Opening> = Vec::with_capacity(n);
+    let mut seen = std::collections::HashSet::new();
+    let mut tries = 0usize;
+    while out.len() < n {
+        tries += 1;
+        let Some(o) = random_opening(session, plies, &mut rng) else { continue };
+        if seen.insert(o.clone()) || tries > 100 * n + 1000 {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// One random opening, or `None` when the random line ended the game.
+fn random_opening(session: &mut dyn Session, plies: usize, rng: &mut Rng) -> Option<Opening> {
+    if let Some(fen) = session.random_setup_fen(rng) {
+        return Some(Opening { fen: Some(fen), moves: Vec::new() });
+    }
+    session.set_position(None, &[]).ok()?;
+    let mut moves = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let legal = session.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let mv = rng.choose(&legal).clone();
+        session.play_move(&mv).ok()?;
+        moves.push(mv);
+    }
+    session.outcome().is_none().then_some(Opening { fen: None, moves })
+}

@@ -1,0 +1,131 @@
+//! The players of a match, behind one trait so the play loop can be tested with fakes:
+//! engine processes ([`super::process::ProcessPlayer`]) and the built-in uniform random
+//! mover ([`RandomPlayer`]).
+
+use std::fmt;
+use std::time::Duration;
+
+use super::opening::Opening;
+use crate::core::{Limits, Rng};
+use crate::engine::Session;
+
+/// What went wrong with a player. After any error the play loop calls
+/// [`Player::reset`], so the next game starts from a fresh engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// The engine exited, closed its pipes or could not be started.
+    Disconnected(String),
+    /// The engine did not answer before the deadline.
+    Timeout(String),
+    /// The engine answered something the runner cannot use.
+    Protocol(String),
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::Disconnected(s) => write!(f, "disconnected: {s}"),
+            PlayerError::Timeout(s) => write!(f, "no answer in time: {s}"),
+            PlayerError::Protocol(s) => write!(f, "protocol error: {s}"),
+        }
+    }
+}
+
+/// The answer to `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReply {
+    /// The tokens after `bestmove` (the move first; anything after it, such as
+    /// `ponder x`, is kept so the referee can flag it). Empty for a bare `bestmove`.
+    pub tokens: Vec<String>,
+    /// Time from sending `go` to reading `bestmove`, as measured by the player.
+    pub elapsed: Duration,
+}
+
+/// The end-of-game questions the referee asks every engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndQuery {
+    /// `query gameover`: expected `response true`.
+    GameOver,
+    /// `query result`: expected `response p1win|p2win|draw`.
+    Result,
+}
+
+/// One side of a game. Positions are given as the arguments of a `position` command
+/// (`startpos moves …` or `fen <string> moves …`), the whole game every ply.
+pub trait Player: Send {
+    /// The engine's name in the match.
+    fn name(&self) -> &str;
+    /// Gets ready for a new game, starting (or restarting) the engine if needed.
+    fn new_game(&mut self) -> Result<(), PlayerError>;
+    /// Asks for a move in `position` under `limits`, waiting at most `deadline`.
+    fn go(
+        &mut self,
+        position: &str,
+        limits: &Limits,
+        deadline: Duration,
+    ) -> Result<MoveReply, PlayerError>;
+    /// Sets `position` and asks `query`; returns the word after `response`.
+    fn query(&mut self, position: &str, query: EndQuery) -> Result<String, PlayerError>;
+    /// Forgets a player whose state is unknown after an error (kills an engine process;
+    /// the next [`Player::new_game`] starts a new one).
+    fn reset(&mut self);
+}
+
+/// The built-in baseline: a uniform random legal mover. Its move in a position depends
+/// only on its seed and the position, so games are reproducible whatever the scheduling.
+pub struct RandomPlayer {
+    name: String,
+    session: Box<dyn Session>,
+    seed: u64,
+}
+
+impl RandomPlayer {
+    /// A random mover named `name` playing with the rules of `session` (already set to
+    /// the match's rule options).
+    pub fn new(name: &str, session: Box<dyn Session>, seed: u64) -> RandomPlayer {
+        RandomPlayer { name: name.to_string(), session, seed }
+    }
+
+    fn set(&mut self, position: &str) -> Result<(), PlayerError> {
+        let o = Opening::parse(position).map_err(PlayerError::Protocol)?;
+        let moves: Vec<&str> = o.moves.iter().map(String::as_str).collect();
+        self.session.set_position(o.fen.as_deref(), &moves).map_err(PlayerError::Protocol)
+    }
+}
+
+/// FNV-1a: a small stable hash (the standard library's hasher may change between
+/// releases, which would change the random player's games).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        Ok(())
+    }
+
+    fn go(&mut self, position: &str, _: &Limits, _: Duration) -> Result<MoveReply, PlayerError> {
+        self.set(position)?;
+        let legal = self.session.legal_moves();
+        if legal.is_empty() {
+            return Ok(MoveReply { tokens: Vec::new(), elapsed: Duration::ZERO });
+        }
+        let mut rng = Rng::new(self.seed ^ fnv1a(position.as_bytes()));
+        Ok(MoveReply { tokens: vec![rng.choose(&legal).clone()], elapsed: Duration::ZERO })
+    }
+
+    fn query(&mut self, position: &str, query: EndQuery) -> Result<String, PlayerError> {
+        self.set(position)?;
+        let outcome = self.session.outcome();
+        Ok(match query {
+            EndQuery::GameOver => outcome.is_some().to_string(),
+            EndQuery::Result => outcome.map_or("none", |o| o.as_str()).to_string(),
+        })
+    }
+
+    fn reset(&mut self) {}
+}

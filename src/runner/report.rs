@@ -1,0 +1,227 @@
+//! Standings of a match (per pairing and per engine) and their text: the progress line
+//! and the final summary.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::record::{GameRecord, Termination};
+use super::stats::{Penta, Sprt, SprtVerdict, Wdl};
+
+/// Results of one pairing, from the point of view of its first engine.
+#[derive(Clone, Debug, Default)]
+pub struct PairingStats {
+    pub first: String,
+    pub second: String,
+    pub wdl: Wdl,
+    pub penta: Penta,
+    /// Pairs with one game finished: round → first engine's half points.
+    half_pairs: HashMap<usize, u8>,
+}
+
+/// Results of a whole match.
+#[derive(Clone, Debug, Default)]
+pub struct Standings {
+    pairings: Vec<PairingStats>,
+    /// Per engine: name, half points, games.
+    engines: Vec<(String, u64, u64)>,
+    terminations: HashMap<Termination, u64>,
+    games: u64,
+}
+
+impl Standings {
+    /// Empty standings for `names` playing `pairings` (engine indices).
+    pub fn new(names: &[String], pairings: &[(usize, usize)]) -> Standings {
+        Standings {
+            pairings: pairings
+                .iter()
+                .map(|&(a, b)| PairingStats {
+                    first: names[a].clone(),
+                    second: names[b].clone(),
+                    ..PairingStats::default()
+                })
+                .collect(),
+            engines: names.iter().map(|n| (n.clone(), 0, 0)).collect(),
+            ..Standings::default()
+        }
+    }
+
+    /// Standings built from records alone (for `ugine replay`): pairings are found by
+    /// their index in the records, engines by name.
+    pub fn from_records(records: &[GameRecord]) -> Standings {
+        let mut names: Vec<String> = Vec::new();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for r in records {
+            let (a, b) = if r.id.seat == 0 { (0, 1) } else { (1, 0) };
+            let mut index = |n: &String| match names.iter().position(|x| x == n) {
+                Some(i) => i,
+                None => {
+                    names.push(n.clone());
+                    names.len() - 1
+                }
+            };
+            let (ia, ib) = (index(&r.engines[a]), index(&r.engines[b]));
+            if pairs.len() <= r.id.pairing {
+                pairs.resize(r.id.pairing + 1, (usize::MAX, usize::MAX));
+            }
+            if pairs[r.id.pairing].0 == usize::MAX {
+                pairs[r.id.pairing] = (ia, ib);
+            }
+        }
+        // Pairing indices never seen get a placeholder pair that no record updates.
+        let pairs: Vec<(usize, usize)> =
+            pairs.into_iter().map(|p| if p.0 == usize::MAX { (0, 0) } else { p }).collect();
+        let mut s = Standings::new(&names, &pairs);
+        for r in records {
+            s.add(r);
+        }
+        s
+    }
+
+    /// Counts one finished game.
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        *self.terminations.entry(r.termination).or_default() += 1;
+        let pts = r.first_engine_points();
+        if let Some(p) = self.pairings.get_mut(r.id.pairing) {
+            match pts {
+                2 => p.wdl.wins += 1,
+                1 => p.wdl.draws += 1,
+                _ => p.wdl.losses += 1,
+            }
+            match p.half_pairs.remove(&r.id.round) {
+                Some(other) => p.penta.add_pair(other, pts),
+                None => {
+                    p.half_pairs.insert(r.id.round, pts);
+                }
+            }
+        }
+        for (side, name) in r.engines.iter().enumerate() {
+            let half = match r.result {
+                crate::core::Outcome::Draw => 1,
+                crate::core::Outcome::Win(s) if s.index() == side => 2,
+                crate::core::Outcome::Win(_) => 0,
+            };
+            if let Some(e) = self.engines.iter_mut().find(|e| &e.0 == name) {
+                e.1 += half;
+                e.2 += 1;
+            }
+        }
+    }
+
+    /// The statistics of pairing `i`.
+    pub fn pairing(&self, i: usize) -> &PairingStats {
+        &self.pairings[i]
+    }
+
+    /// Number of games counted.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// How many games ended with `t`.
+    pub fn terminations(&self, t: Termination) -> u64 {
+        self.terminations.get(&t).copied().unwrap_or(0)
+    }
+}
+
+fn fmt_elo(p: &PairingStats) -> String {
+    match p.penta.elo().or_else(|| p.wdl.elo()) {
+        Some(e) => format!("Elo {:+.1} ± {:.1}", e.elo, e.error),
+        None => "Elo -".to_string(),
+    }
+}
+
+/// One line per finished game: `[done/total] first vs second: W-L-D … Elo … (LLR …)`,
+/// for the pairing of the game just finished.
+pub fn progress_line(s: &Standings, last: &GameRecord, total: usize, sprt: Option<&Sprt>) -> String {
+    let p = &s.pairings[last.id.pairing];
+    let mut line = format!(
+        "[{}/{total}] {} vs {}: W-L-D {}-{}-{}  {}",
+        s.games, p.first, p.second, p.wdl.wins, p.wdl.losses, p.wdl.draws, fmt_elo(p)
+    );
+    if let Some(sp) = sprt {
+        let (lo, hi) = sp.bounds();
+        let _ = write!(line, "  LLR {:.2} ({lo:.2}, {hi:.2})", sp.llr(&p.penta));
+    }
+    if last.termination != Termination::Normal {
+        let _ = write!(line, "  [game {}: {} {}]", last.id, last.termination, last.detail);
+    }
+    line
+}
+
+/// The end-of-match summary: per pairing W/L/D, pentanomial counts, Elo ± 95%, nElo,
+/// LOS (and the SPRT); per engine points; terminations.
+pub fn format_summary(s: &Standings, sprt: Option<&Sprt>, verdict: SprtVerdict) -> String {
+    let mut out = String::new();
+    for p in &s.pairings {
+        if p.wdl.games() == 0 {
+            continue;
+        }
+        let _ = writeln!(out, "{} vs {}", p.first, p.second);
+        let _ = writeln!(
+            out,
+            "  games {}  W-L-D {}-{}-{}  score {:.1}%",
+            p.wdl.games(),
+            p.wdl.wins,
+            p.wdl.losses,
+            p.wdl.draws,
+            100.0 * p.wdl.score().unwrap_or(0.0)
+        );
+        let c = p.penta.counts;
+        let _ = writeln!(
+            out,
+            "  pairs {}  pentanomial [LL, LD, DD+WL, WD, WW] = [{}, {}, {}, {}, {}]",
+            p.penta.pairs(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
+        );
+        let _ = write!(out, "  {}", fmt_elo(p));
+        if let Some((n, e)) = p.penta.nelo() {
+            let _ = write!(out, "  nElo {n:+.1} ± {e:.1}");
+        }
+        if let Some(l) = p.penta.los().or_else(|| p.wdl.los()) {
+            let _ = write!(out, "  LOS {:.1}%", 100.0 * l);
+        }
+        out.push('\n');
+        if let Some(sp) = sprt {
+            let (lo, hi) = sp.bounds();
+            let llr = sp.llr(&p.penta);
+            let _ = writeln!(
+                out,
+                "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} ({lo:.2}, {hi:.2})",
+                sp.elo0, sp.elo1, sp.alpha, sp.beta
+            );
+            let v = match verdict {
+                SprtVerdict::H1 => "H1 accepted (pass)",
+                SprtVerdict::H0 => "H0 accepted (fail)",
+                SprtVerdict::Continue => "no decision",
+            };
+            let _ = writeln!(out, "SPRT: {v}");
+        }
+    }
+    if s.pairings.len() > 1 {
+        let mut rows: Vec<_> = s.engines.iter().filter(|e| e.2 > 0).collect();
+        rows.sort_by(|a, b| (b.1 * a.2).cmp(&(a.1 * b.2)));
+        let _ = writeln!(out, "standings");
+        for (name, half, games) in rows {
+            let _ = writeln!(
+                out,
+                "  {name:<20} {:>6.1} / {games:<5} {:.1}%",
+                *half as f64 / 2.0,
+                50.0 * *half as f64 / *games as f64
+            );
+        }
+    }
+    let _ = write!(out, "terminations:");
+    for t in Termination::ALL {
+        let n = s.terminations(t);
+        if n > 0 {
+            let _ = write!(out, " {t} {n}");
+        }
+    }
+    out.push('\n');
+    out
+}

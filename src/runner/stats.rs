@@ -1,0 +1,298 @@
+//! Match statistics as fastchess and OpenBench compute them: win/draw/loss counts,
+//! pentanomial pair counts, Elo with a 95% interval, likelihood of superiority (LOS), and
+//! a sequential probability ratio test (SPRT) on the normalized-Elo model.
+//!
+//! CITE: Michel Van den Bergh, "Comments on Normalized Elo"
+//! (<https://www.cantate.be/Fishtest/normalized_elo_practical.pdf>), section 4.1, for the
+//! maximum-likelihood distribution behind the normalized-Elo log-likelihood ratio; the
+//! formulas match fastchess (`elo_pentanomial.cpp`, `sprt.cpp`).
+
+use std::f64::consts::{LN_10, SQRT_2};
+
+/// z-score of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Scores of the five pair outcomes, from the point of view of the first engine:
+/// 0 (lost both), 0.25, 0.5, 0.75, 1 (won both), as a fraction of the pair's 2 points.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// Win, draw and loss counts of one engine against another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Wdl {
+    /// Number of games.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Mean score per game in `0..=1` (`None` without games).
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / n as f64)
+    }
+
+    /// Elo difference with the half-width of its 95% interval, from the trinomial model
+    /// (each game independent). `None` without games.
+    pub fn elo(&self) -> Option<Estimate> {
+        let n = self.games() as f64;
+        let s = self.score()?;
+        let (w, d, l) =
+            (self.wins as f64 / n, self.draws as f64 / n, self.losses as f64 / n);
+        let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        Some(Estimate::from_score(s, (var / n).sqrt()))
+    }
+
+    /// Likelihood of superiority from wins and losses alone (draws carry no information):
+    /// `Φ((W−L)/√(W+L))`. `None` without decisive games.
+    pub fn los(&self) -> Option<f64> {
+        let (w, l) = (self.wins as f64, self.losses as f64);
+        (w + l > 0.0).then(|| 0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())))
+    }
+}
+
+/// Pentanomial counts of game pairs (the same opening played twice with seats swapped),
+/// indexed by the first engine's points in the pair in half points: `counts[k]` is the
+/// number of pairs it scored `k/2` points in (0 = lost both … 4 = won both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta {
+    pub counts: [u64; 5],
+}
+
+impl Penta {
+    /// Number of pairs.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds one pair whose two games scored `a` and `b` half points (0, 1 or 2 each) for
+    /// the first engine.
+    pub fn add_pair(&mut self, a: u8, b: u8) {
+        self.counts[usize::from(a + b).min(4)] += 1;
+    }
+
+    /// Mean pair score (fraction of the pair's 2 points) and its per-pair variance.
+    fn mean_var(&self) -> Option<(f64, f64)> {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let p = self.counts.map(|c| c as f64 / n);
+        let mu: f64 = p.iter().zip(PAIR_SCORES).map(|(p, s)| p * s).sum();
+        let var: f64 = p.iter().zip(PAIR_SCORES).map(|(p, s)| p * (s - mu).powi(2)).sum();
+        Some((mu, var))
+    }
+
+    /// Elo difference with its 95% interval from the pair scores (fastchess's
+    /// `EloPentanomial`). `None` without pairs.
+    pub fn elo(&self) -> Option<Estimate> {
+        let (mu, var) = self.mean_var()?;
+        Some(Estimate::from_score(mu, (var / self.pairs() as f64).sqrt()))
+    }
+
+    /// Normalized Elo (`(μ−½)/√(2σ²) · 800/ln 10`, σ² the per-pair variance) with the
+    /// half-width of its 95% interval. `None` without pairs or without variance.
+    pub fn nelo(&self) -> Option<(f64, f64)> {
+        let (mu, var) = self.mean_var()?;
+        if var <= 0.0 {
+            return None;
+        }
+        let k = 800.0 / LN_10 / (2.0 * var).sqrt();
+        let half = Z95 * (var / self.pairs() as f64).sqrt();
+        Some(((mu - 0.5) * k, half * k))
+    }
+
+    /// Likelihood of superiority: `Φ((μ−½)/σ_mean)` with `σ_mean` the standard error of
+    /// the mean pair score. `None` without pairs; ½ when every pair scored the same ½.
+    pub fn los(&self) -> Option<f64> {
+        let (mu, var) = self.mean_var()?;
+        let se = (var / self.pairs() as f64).sqrt();
+        if se == 0.0 {
+            return Some(if mu > 0.5 {
+                1.0
+            } else if mu < 0.5 {
+                0.0
+            } else {
+                0.5
+            });
+        }
+        Some(0.5 * (1.0 + erf((mu - 0.5) / (SQRT_2 * se))))
+    }
+}
+
+/// An Elo difference with its 95% interval, computed from a mean score and its standard
+/// error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Elo difference of the mean score.
+    pub elo: f64,
+    /// Half the width of the 95% interval in Elo: `(elo(s+z·se) − elo(s−z·se)) / 2`.
+    pub error: f64,
+    /// The mean score.
+    pub score: f64,
+}
+
+impl Estimate {
+    fn from_score(score: f64, se: f64) -> Estimate {
+        let lo = elo_from_score(score - Z95 * se);
+        let hi = elo_from_score(score + Z95 * se);
+        Estimate { elo: elo_from_score(score), error: (hi - lo) / 2.0, score }
+    }
+}
+
+/// Logistic Elo difference of a mean score: `−400·log10(1/s − 1)`. Infinite at 0 and 1;
+/// clamped into `(0, 1)` so intervals stay finite for display.
+pub fn elo_from_score(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// The error function, from the complementary error function approximation `erfcc` of
+/// Numerical Recipes (fractional error below 1.2e-7 everywhere).
+pub fn erf(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87
+                                    + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let erfc = t * poly.exp();
+    if x >= 0.0 { 1.0 - erfc } else { erfc - 1.0 }
+}
+
+/// The verdict of an SPRT so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// Neither bound crossed.
+    Continue,
+    /// Lower bound crossed: H0 (`elo ≤ elo0`) accepted, the test fails.
+    H0,
+    /// Upper bound crossed: H1 (`elo ≥ elo1`) accepted, the test passes.
+    H1,
+}
+
+/// A sequential probability ratio test of H0: nElo = `elo0` against H1: nElo = `elo1`
+/// on pentanomial counts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// Checks the parameters: `elo0 < elo1`, `alpha` and `beta` in `(0, 1)` with
+    /// `alpha + beta < 1`.
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less) {
+            return Err(format!("SPRT needs elo0 < elo1 (got {elo0} and {elo1})"));
+        }
+        for (name, v) in [("alpha", alpha), ("beta", beta)] {
+            if !(v > 0.0 && v < 1.0) {
+                return Err(format!("SPRT {name} must be between 0 and 1 (got {v})"));
+            }
+        }
+        if alpha + beta >= 1.0 {
+            return Err("SPRT needs alpha + beta < 1".to_string());
+        }
+        Ok(Sprt { elo0, elo1, alpha, beta })
+    }
+
+    /// Lower and upper bounds of the log-likelihood ratio: `ln(β/(1−α))`, `ln((1−β)/α)`.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// The log-likelihood ratio of the counts (0 without pairs).
+    pub fn llr(&self, penta: &Penta) -> f64 {
+        llr_normalized_penta(penta, self.elo0, self.elo1)
+    }
+
+    /// The verdict for a log-likelihood ratio.
+    pub fn verdict(&self, llr: f64) -> SprtVerdict {
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            SprtVerdict::H1
+        } else if llr <= lo {
+            SprtVerdict::H0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+}
+
+/// Log-likelihood ratio of nElo = `elo1` against nElo = `elo0` for pentanomial counts.
+/// Empty cells are regularized to 1e-3 pairs as fastchess does, so the ratio is defined
+/// from the first pair on. (The `WL` and `DD` cells are both score ½ and are merged.)
+pub fn llr_normalized_penta(penta: &Penta, elo0: f64, elo1: f64) -> f64 {
+    if penta.pairs() == 0 {
+        return 0.0;
+    }
+    let reg = |c: u64| if c == 0 { 1e-3 } else { c as f64 };
+    let counts = penta.counts.map(reg);
+    let total: f64 = counts.iter().sum();
+    let probs = counts.map(|c| c / total);
+    // t = (μ − ½)/σ_pair; nElo = t · 800/ln10 / √2.
+    let scale = SQRT_2 / (800.0 / LN_10);
+    let p0 = mle_normalized(&probs, 0.5, elo0 * scale);
+    let p1 = mle_normalized(&probs, 0.5, elo1 * scale);
+    let mean_lpr: f64 = (0..5).map(|i| probs[i] * (p1[i].ln() - p0[i].ln())).sum();
+    total * mean_lpr
+}
+
+/// The distribution closest (maximum likelihood) to the empirical `probs` among those
+/// with `(μ − mu_ref)/σ = t_star` (Van den Bergh, section 4.1: fixed-point iteration on
+/// `p_i = p̂_i / (1 + θ φ_i)`, θ the root of `Σ p̂_i φ_i / (1 + θ φ_i) = 0`).
+fn mle_normalized(probs: &[f64; 5], mu_ref: f64, t_star: f64) -> [f64; 5] {
+    let mut p = [0.2; 5];
+    for _ in 0..1000 {
+        let mu: f64 = (0..5).map(|i| p[i] * PAIR_SCORES[i]).sum();
+        let var: f64 = (0..5).map(|i| p[i] * (PAIR_SCORES[i] - mu).powi(2)).sum();
+        let sigma = var.sqrt();
+        let phi = PAIR_SCORES
+            .map(|a| a - mu_ref - 0.5 * t_star * sigma * (1.0 + ((a - mu) / sigma).powi(2)));
+        let (u, v) = phi.iter().fold((f64::MAX, f64::MIN), |(u, v), &x| (u.min(x), v.max(x)));
+        // θ lies in (−1/v, −1/u), where every 1 + θφ_i > 0; the function is decreasing.
+        let f = |theta: f64| -> f64 {
+            (0..5).map(|i| probs[i] * phi[i] / (1.0 + theta * phi[i])).sum()
+        };
+        let theta = bisect_decreasing(f, -1.0 / v, -1.0 / u);
+        let mut max_diff: f64 = 0.0;
+        for i in 0..5 {
+            let next = probs[i] / (1.0 + theta * phi[i]);
+            max_diff = max_diff.max((next - p[i]).abs());
+            p[i] = next;
+        }
+        if max_diff < 1e-9 {
+            break;
+        }
+    }
+    p
+}
+
+/// The root of a decreasing function on the open interval `(a, b)`, by bisection.
+fn bisect_decreasing(f: impl Fn(f64) -> f64, a: f64, b: f64) -> f64 {
+    let (mut lo, mut hi) = (a, b);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}

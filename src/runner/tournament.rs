@@ -1,0 +1,369 @@
+//! Runs a whole match: schedules game pairs over the pairings, plays them on worker
+//! threads, appends each record to the record file, keeps the statistics, prints
+//! progress, and stops early when the SPRT decides.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::Mutex;
+
+use anyhow::{Context, bail};
+
+use super::config::{EngineSpec, Format, MatchConfig, Order};
+use super::opening::{Opening, load_openings};
+use super::play::{GameSetup, play_game};
+use super::player::{Player, RandomPlayer};
+use super::process::{EngineCommand, ProcessPlayer};
+use super::record::{GameId, GameRecord, RecordWriter, read_records};
+use super::report::{Standings, format_summary, progress_line};
+use super::stats::SprtVerdict;
+use crate::core::Rng;
+use crate::engine::{Session, find_game};
+
+/// Makes referee sessions for a game under given options.
+#[derive(Clone)]
+pub struct Referee {
+    make: fn(usize) -> Box<dyn Session>,
+    /// Rule options (spec spelling, value) applied to every new session.
+    rules: Vec<(String, String)>,
+}
+
+impl Referee {
+    /// The referee of `game` whose rules are the rule options among `options`;
+    /// options that are not rule options of the game (`Game`, `Hash`, …) are ignored.
+    pub fn new(game: &str, options: &[(String, String)]) -> anyhow::Result<Referee> {
+        let entry = find_game(game).with_context(|| format!("unknown game '{game}'"))?;
+        let make = entry.make.with_context(|| format!("game '{game}' is not implemented"))?;
+        let specs = make(1).rule_option_specs();
+        let mut rules = Vec::new();
+        for (k, v) in options {
+            if let Some(spec) = specs.iter().find(|s| s.name.eq_ignore_ascii_case(k)) {
+                spec.parse_value(v).map_err(anyhow::Error::msg)?;
+                rules.push((spec.name.to_string(), v.clone()));
+            }
+        }
+        let r = Referee { make, rules };
+        r.session()?;
+        Ok(r)
+    }
+
+    /// True when `name` is one of the game's rule options.
+    pub fn is_rule_option(&self, name: &str) -> bool {
+        (self.make)(1).rule_option_specs().iter().any(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A fresh session at the start position under the match's rules.
+    pub fn session(&self) -> anyhow::Result<Box<dyn Session>> {
+        let mut s = (self.make)(1);
+        let specs = s.rule_option_specs();
+        for (k, v) in &self.rules {
+            let spec = specs.iter().find(|s| s.name == k).context("rule option vanished")?;
+            let value = spec.parse_value(v).map_err(anyhow::Error::msg)?;
+            s.set_rule_option(k, &value).map_err(anyhow::Error::msg)?;
+        }
+        Ok(s)
+    }
+}
+
+/// The pairings (first engine, second engine) of a format, by engine index.
+pub fn pairings(format: Format, engines: usize) -> anyhow::Result<Vec<(usize, usize)>> {
+    match format {
+        Format::HeadToHead if engines != 2 => {
+            bail!("a head-to-head match needs exactly 2 engines, not {engines}")
+        }
+        _ if engines < 2 => bail!("a match needs at least 2 engines"),
+        Format::HeadToHead => Ok(vec![(0, 1)]),
+        Format::Gauntlet => Ok((1..engines).map(|j| (0, j)).collect()),
+        Format::RoundRobin => {
+            Ok((0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j))).collect())
+        }
+    }
+}
+
+/// A match ready to run: checked configuration, referee, openings and schedule.
+pub struct Match {
+    cfg: MatchConfig,
+    /// Match-wide options as sent to every engine, `Game` first.
+    options: Vec<(String, String)>,
+    referee: Referee,
+    openings: Vec<Opening>,
+    pairings: Vec<(usize, usize)>,
+}
+
+/// How a match ended.
+pub struct MatchOutcome {
+    pub standings: Standings,
+    /// The SPRT verdict (`Continue` without SPRT or without a decision).
+    pub verdict: SprtVerdict,
+}
+
+impl Match {
+    /// Checks the configuration: engines and format, game and rule options, openings.
+    pub fn new(mut cfg: MatchConfig) -> anyhow::Result<Match> {
+        if let Some(i) = cfg.options.iter().position(|(k, _)| k.eq_ignore_ascii_case("Game")) {
+            let (_, g) = cfg.options.remove(i);
+            if cfg.game.is_empty() {
+                cfg.game = g;
+            } else if !cfg.game.eq_ignore_ascii_case(&g) {
+                bail!("game '{}' and option Game={g} disagree", cfg.game);
+            }
+        }
+        if cfg.game.is_empty() {
+            bail!("no game given (--game <name>)");
+        }
+        let mut options = vec![("Game".to_string(), cfg.game.clone())];
+        options.extend(cfg.options.iter().cloned());
+        let referee = Referee::new(&cfg.game, &options)?;
+        let mut names = HashSet::new();
+        for e in &cfg.engines {
+            if !names.insert(e.name.as_str()) {
+                bail!("two engines are named '{}': give them distinct names", e.name);
+            }
+            if let Some((k, _)) = e.options.iter().find(|(k, _)| referee.is_rule_option(k)) {
+                bail!(
+                    "engine '{}' sets rule option '{k}': rule options must be match-wide (--option) so the referee uses them too",
+                    e.name
+                );
+            }
+        }
+        let pairings = pairings(cfg.format, cfg.engines.len())?;
+        let mut openings = match &cfg.openings {
+            Some(p) => load_openings(p)?,
+            None => vec![Opening::startpos()],
+        };
+        let mut check = referee.session()?;
+        for (i, o) in openings.iter().enumerate() {
+            o.check(check.as_mut())
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("opening {} ('{o}') is not valid", i + 1))?;
+        }
+        if cfg.order == Order::Random {
+            Rng::new(cfg.seed).shuffle(&mut openings);
+        }
+        if cfg.sprt.is_some() && pairings.len() != 1 {
+            bail!("an SPRT needs a match of exactly two engines");
+        }
+        if cfg.resume && cfg.records.is_none() {
+            bail!("--resume needs a record file (--records)");
+        }
+        Ok(Match { cfg, options, referee, openings, pairings })
+    }
+
+    /// The engines' names of game `id`: (p1, p2).
+    fn seats(&self, id: GameId) -> (usize, usize) {
+        let (a, b) = self.pairings[id.pairing];
+        if id.seat == 0 { (a, b) } else { (b, a) }
+    }
+
+    fn opening(&self, id: GameId) -> &Opening {
+        &self.openings[id.round % self.openings.len()]
+    }
+
+    /// Every game of the match in schedule order: round by round, each pairing's pair
+    /// together.
+    fn schedule(&self) -> Vec<GameId> {
+        let mut ids = Vec::new();
+        for round in 0..self.cfg.rounds {
+            for pairing in 0..self.pairings.len() {
+                for seat in 0..2 {
+                    ids.push(GameId { pairing, round, seat });
+                }
+            }
+        }
+        ids
+    }
+
+    /// Reads the games already recorded (for `--resume`), checking they belong to this
+    /// match.
+    fn recorded(&self) -> anyhow::Result<Vec<GameRecord>> {
+        let Some(path) = self.cfg.records.as_ref().filter(|p| self.cfg.resume && p.exists())
+        else {
+            return Ok(Vec::new());
+        };
+        let (records, problems) = read_records(path)?;
+        for p in problems {
+            eprintln!("warning: {}: {p}", path.display());
+        }
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for r in records {
+            if r.id.pairing >= self.pairings.len() || r.id.round >= self.cfg.rounds {
+                continue;
+            }
+            let (p1, p2) = self.seats(r.id);
+            let expected = [&self.cfg.engines[p1].name, &self.cfg.engines[p2].name];
+            if r.engines[0] != *expected[0]
+                || r.engines[1] != *expected[1]
+                || !r.game.eq_ignore_ascii_case(&self.cfg.game)
+                || r.opening != *self.opening(r.id)
+            {
+                bail!(
+                    "{}: game {} does not belong to this match (other engines, game or opening): resume with the same settings",
+                    path.display(),
+                    r.id
+                );
+            }
+            if seen.insert(r.id) {
+                out.push(r);
+            }
+        }
+        Ok(out)
+    }
+
+    fn make_player(&self, index: usize) -> anyhow::Result<Box<dyn Player>> {
+        let e: &EngineSpec = &self.cfg.engines[index];
+        if e.is_random() {
+            let seed = e.seed.unwrap_or(self.cfg.seed) ^ (index as u64).wrapping_mul(0x9e37_79b9);
+            return Ok(Box::new(RandomPlayer::new(&e.name, self.referee.session()?, seed)));
+        }
+        let mut options = self.options.clone();
+        options.extend(e.options.iter().cloned());
+        let command = EngineCommand {
+            program: e.cmd.clone(),
+            args: e.args.clone(),
+            dir: e.dir.clone(),
+            options,
+            uci: e.uci,
+        };
+        Ok(Box::new(ProcessPlayer::new(&e.name, command, self.cfg.deadlines)))
+    }
+
+    /// Plays the match to the end (or to the SPRT's decision), writing records and
+    /// printing progress to stderr. Returns the standings.
+    pub fn run(&self) -> anyhow::Result<MatchOutcome> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if self.cfg.concurrency > cores {
+            eprintln!(
+                "warning: concurrency {} exceeds the {cores} available cores: engines will share cores and time controls will be unreliable",
+                self.cfg.concurrency
+            );
+        }
+        let names: Vec<String> = self.cfg.engines.iter().map(|e| e.name.clone()).collect();
+        let mut standings = Standings::new(&names, &self.pairings);
+        let done = self.recorded()?;
+        let done_ids: HashSet<GameId> = done.iter().map(|r| r.id).collect();
+        for r in &done {
+            standings.add(r);
+        }
+        if !done.is_empty() {
+            eprintln!("resuming: {} games already recorded", done.len());
+        }
+        let mut verdict = self.sprt_verdict(&standings);
+        let queue: VecDeque<GameId> =
+            self.schedule().into_iter().filter(|id| !done_ids.contains(id)).collect();
+        let total = done.len() + queue.len();
+        let mut writer = match &self.cfg.records {
+            Some(p) => {
+                if !self.cfg.resume && p.exists() && std::fs::metadata(p)?.len() > 0 {
+                    bail!(
+                        "record file {} already exists: use --resume to continue it, or another file",
+                        p.display()
+                    );
+                }
+                Some(RecordWriter::append(p)?)
+            }
+            None => None,
+        };
+        if verdict != SprtVerdict::Continue || queue.is_empty() {
+            return Ok(MatchOutcome { standings, verdict });
+        }
+        let queue = Mutex::new(queue);
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = channel::<anyhow::Result<GameRecord>>();
+        let workers = self.cfg.concurrency.min(total.max(1));
+        std::thread::scope(|scope| -> anyhow::Result<()> {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (queue, stop) = (&queue, &stop);
+                scope.spawn(move || {
+                    if let Err(e) = self.worker(queue, stop, &tx) {
+                        let _ = tx.send(Err(e));
+                    }
+                });
+            }
+            drop(tx);
+            let mut result = Ok(());
+            for msg in rx {
+                let rec = match msg {
+                    Ok(r) => r,
+                    Err(e) => {
+                        stop.store(true, Ordering::SeqCst);
+                        result = Err(e);
+                        continue;
+                    }
+                };
+                if let Some(w) = writer.as_mut()
+                    && let Err(e) = w.write(&rec)
+                {
+                    stop.store(true, Ordering::SeqCst);
+                    result = Err(e);
+                }
+                standings.add(&rec);
+                if !self.cfg.quiet {
+                    eprintln!("{}", progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
+                }
+                verdict = self.sprt_verdict(&standings);
+                if verdict != SprtVerdict::Continue {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            result
+        })?;
+        Ok(MatchOutcome { standings, verdict })
+    }
+
+    fn sprt_verdict(&self, standings: &Standings) -> SprtVerdict {
+        match &self.cfg.sprt {
+            Some(s) => s.verdict(s.llr(&standings.pairing(0).penta)),
+            None => SprtVerdict::Continue,
+        }
+    }
+
+    /// One worker: its own engine processes and referee; plays games from the queue until
+    /// it is empty or the match stops.
+    fn worker(
+        &self,
+        queue: &Mutex<VecDeque<GameId>>,
+        stop: &AtomicBool,
+        tx: &std::sync::mpsc::Sender<anyhow::Result<GameRecord>>,
+    ) -> anyhow::Result<()> {
+        let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
+        let mut referee = self.referee.session()?;
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let Some(id) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                break;
+            };
+            let (i1, i2) = self.seats(id);
+            for i in [i1, i2] {
+                if !players.contains_key(&i) {
+                    players.insert(i, self.make_player(i)?);
+                }
+            }
+            let mut p1 = players.remove(&i1).context("player missing")?;
+            let mut p2 = players.remove(&i2).context("player missing")?;
+            let setup = GameSetup {
+                id,
+                game: &self.cfg.game,
+                options: &self.options,
+                opening: self.opening(id),
+                tc: &self.cfg.tc,
+                max_plies: self.cfg.max_plies,
+            };
+            let rec = play_game([p1.as_mut(), p2.as_mut()], referee.as_mut(), &setup);
+            players.insert(i1, p1);
+            players.insert(i2, p2);
+            if tx.send(Ok(rec)).is_err() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The summary printed at the end.
+    pub fn summary(&self, outcome: &MatchOutcome) -> String {
+        format_summary(&outcome.standings, self.cfg.sprt.as_ref(), outcome.verdict)
+    }
+}
