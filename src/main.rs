@@ -1,1 +1,170 @@
-fn main() {}
+//! The `ugine` binary: the UGI protocol loop (no subcommand), perft and bench.
+
+use std::io::BufRead;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+
+use ugine::engine::find_game;
+use ugine::ugi::{Engine, EngineLine, Flow, Output};
+
+/// A headless engine for five two-player abstract games, speaking UGI on stdin/stdout.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+    #[command(flatten)]
+    options: EngineArgs,
+}
+
+/// Options preselected before the protocol loop starts (same as `setoption`).
+#[derive(Args)]
+struct EngineArgs {
+    /// The game to play: morris, moebius-chess, mobius, mabula, morpiae.
+    #[arg(long)]
+    game: Option<String>,
+    /// Hash table size in MB.
+    #[arg(long)]
+    hash: Option<u32>,
+    /// Search threads.
+    #[arg(long)]
+    threads: Option<u32>,
+    /// Safety margin per move in milliseconds.
+    #[arg(long)]
+    move_overhead: Option<u32>,
+    /// Any other option, as "Name=Value" (e.g. "Morris Rules=standard"); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    option: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Count the leaf nodes of the legal game tree (rules check and move-generator speed).
+    Perft(PerftArgs),
+    /// Search fixed positions to fixed limits; prints total nodes and nodes per second.
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// The game.
+    #[arg(long, default_value = "morris")]
+    game: String,
+    /// Position string (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played from the position first.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+    /// Print the count below each legal move.
+    #[arg(long)]
+    divide: bool,
+    /// Rule options as "Name=Value"; repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    option: Vec<String>,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Only this game (default: every implemented game).
+    #[arg(long)]
+    game: Option<String>,
+}
+
+fn main() -> Result<()> {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        None => run_protocol(&cli.options),
+        Some(Cmd::Perft(args)) => run_perft(&args),
+        Some(Cmd::Bench(args)) => ugine::bench::run(args.game.as_deref(), &mut std::io::stdout()),
+    }
+}
+
+/// Splits "Name=Value".
+fn name_value(s: &str) -> Result<(&str, &str)> {
+    s.split_once('=').with_context(|| format!("--option '{s}': expected NAME=VALUE"))
+}
+
+fn run_protocol(args: &EngineArgs) -> Result<()> {
+    let mut engine = Engine::new(Output::new(Box::new(std::io::stdout())));
+    let mut preset: Vec<(String, String)> = Vec::new();
+    if let Some(g) = &args.game {
+        preset.push(("Game".into(), g.clone()));
+    }
+    if let Some(h) = args.hash {
+        preset.push(("Hash".into(), h.to_string()));
+    }
+    if let Some(t) = args.threads {
+        preset.push(("Threads".into(), t.to_string()));
+    }
+    if let Some(m) = args.move_overhead {
+        preset.push(("Move Overhead".into(), m.to_string()));
+    }
+    for o in &args.option {
+        let (n, v) = name_value(o)?;
+        preset.push((n.to_string(), v.to_string()));
+    }
+    // The game first, so that its rule options apply to the selected game's session.
+    for (name, value) in &preset {
+        if let Err(e) = engine.set_option(name, Some(value)) {
+            bail!("{e}");
+        }
+    }
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                // Not UTF-8: answer like any malformed line and go on.
+                log::warn!("unreadable input line: {e}");
+                Output::new(Box::new(std::io::stdout()))
+                    .send(&EngineLine::error("input line is not valid UTF-8"));
+                continue;
+            }
+        };
+        if engine.handle_line(&line) == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn run_perft(args: &PerftArgs) -> Result<()> {
+    let entry = find_game(&args.game).with_context(|| format!("unknown game '{}'", args.game))?;
+    let make =
+        entry.make.with_context(|| format!("game '{}' is not implemented yet", args.game))?;
+    let mut session = make(1);
+    for o in &args.option {
+        let (name, value) = name_value(o)?;
+        let spec = session
+            .rule_option_specs()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .with_context(|| format!("unknown option '{name}' for {}", args.game))?;
+        let value = spec.parse_value(value).map_err(anyhow::Error::msg)?;
+        session.set_rule_option(spec.name, &value).map_err(anyhow::Error::msg)?;
+    }
+    let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
+    session.set_position(args.fen.as_deref(), &moves).map_err(anyhow::Error::msg)?;
+    let start = std::time::Instant::now();
+    let total = if args.divide {
+        let divide = session.perft_divide(args.depth);
+        for (mv, n) in &divide {
+            println!("{mv}: {n}");
+        }
+        divide.iter().map(|(_, n)| n).sum()
+    } else {
+        session.perft(args.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {total}");
+    println!("Time: {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
+    Ok(())
+}

@@ -65,3 +65,5 @@ pub fn unmake_restores<G: Reversible>(opts: &G::Options, games: usize, seed: u64
         }
     }
 }
+
+pub mod protocol;
