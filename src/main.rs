@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
 use ugine::engine::find_game;
+use ugine::runner;
 use ugine::ugi::{Engine, EngineLine, Flow, Output};
 
 /// A headless engine for five two-player abstract games, speaking UGI on stdin/stdout.
@@ -44,6 +45,12 @@ enum Cmd {
     Perft(PerftArgs),
     /// Search fixed positions to fixed limits; prints total nodes and nodes per second.
     Bench(BenchArgs),
+    /// Play engines against each other, refereed by ugine's rules (docs/runner.md).
+    Match(runner::cli::MatchArgs),
+    /// Write an opening file for a game.
+    Genfens(runner::cli::GenfensArgs),
+    /// Validate a game-record file with the rules and summarize it.
+    Replay(runner::cli::ReplayArgs),
 }
 
 #[derive(Args)]
@@ -84,6 +91,9 @@ fn main() -> Result<()> {
         None => run_protocol(&cli.options),
         Some(Cmd::Perft(args)) => run_perft(&args),
         Some(Cmd::Bench(args)) => ugine::bench::run(args.game.as_deref(), &mut std::io::stdout()),
+        Some(Cmd::Match(args)) => runner::cli::run_match(&args),
+        Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
+        Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
     }
 }
 

@@ -317,3 +317,44 @@ pub fn parse_sprt<'a>(words: impl Iterator<Item = &'a str>) -> Result<Sprt, Stri
         _ => Err("SPRT needs elo0 and elo1".to_string()),
     }
 }
+
+/// Splits a line into words at blanks; single or double quotes group words with blanks
+/// (`'option.Move Overhead=10'`), a backslash escapes the next character.
+pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (_, '\\') => {
+                cur.push(chars.next().ok_or("a backslash ends the line")?);
+                in_word = true;
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("unclosed quote in '{s}'"));
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}

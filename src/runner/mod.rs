@@ -19,3 +19,5 @@ pub mod wire;
 pub mod config;
 pub mod report;
 pub mod tournament;
+pub mod cli;
+pub mod replay;

@@ -65,6 +65,13 @@ impl Opening {
         Ok(())
     }
 
+    /// This opening followed by `extra` moves: the whole game so far.
+    pub fn extended(&self, extra: &[String]) -> Opening {
+        let mut moves = self.moves.clone();
+        moves.extend(extra.iter().cloned());
+        Opening { fen: self.fen.clone(), moves }
+    }
+
     /// The `position …` arguments for this opening followed by `extra` moves:
     /// `startpos moves …` or `fen <string> moves …`.
     pub fn position_args(&self, extra: &[String]) -> String {

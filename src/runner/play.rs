@@ -90,7 +90,7 @@ pub fn play_game(
     let mut notes: Vec<String> = Vec::new();
     let mut ending = run_game(&mut players, referee, setup, &mut moves, &mut times_ms, &mut notes);
     if ending.termination == Termination::Normal {
-        let position = setup.opening.position_args(&moves);
+        let position = setup.opening.extended(&moves);
         for (i, p) in players.iter_mut().enumerate() {
             if let Some(d) = check_end(&mut **p, &position, ending.result) {
                 ending.termination = Termination::Disagreement;
@@ -124,7 +124,7 @@ fn side_of(index: usize) -> Side {
 }
 
 /// Asks a player whether the game is over and its result; describes any disagreement.
-fn check_end(p: &mut dyn Player, position: &str, result: Outcome) -> Option<String> {
+fn check_end(p: &mut dyn Player, position: &Opening, result: Outcome) -> Option<String> {
     let over = match p.query(position, EndQuery::GameOver) {
         Ok(a) => a,
         Err(e) => {
@@ -200,7 +200,7 @@ fn run_game(
             allowed = Some(allowed.map_or(left, |a| a.min(left)));
         }
         let deadline = allowed.map_or(tc.stall, |a| a + tc.margin);
-        let position = setup.opening.position_args(moves);
+        let position = setup.opening.extended(moves);
         let player = &mut *players[side.index()];
         let reply = match player.go(&position, &limits, deadline) {
             Ok(r) => r,

@@ -50,8 +50,8 @@ pub enum EndQuery {
     Result,
 }
 
-/// One side of a game. Positions are given as the arguments of a `position` command
-/// (`startpos moves …` or `fen <string> moves …`), the whole game every ply.
+/// One side of a game. Positions are the whole game every ply: the start position
+/// (`fen: None` for `startpos`) and every move since, as an [`Opening`] value.
 pub trait Player: Send {
     /// The engine's name in the match.
     fn name(&self) -> &str;
@@ -60,12 +60,12 @@ pub trait Player: Send {
     /// Asks for a move in `position` under `limits`, waiting at most `deadline`.
     fn go(
         &mut self,
-        position: &str,
+        position: &Opening,
         limits: &Limits,
         deadline: Duration,
     ) -> Result<MoveReply, PlayerError>;
     /// Sets `position` and asks `query`; returns the word after `response`.
-    fn query(&mut self, position: &str, query: EndQuery) -> Result<String, PlayerError>;
+    fn query(&mut self, position: &Opening, query: EndQuery) -> Result<String, PlayerError>;
     /// Forgets a player whose state is unknown after an error (kills an engine process;
     /// the next [`Player::new_game`] starts a new one).
     fn reset(&mut self);
@@ -86,10 +86,9 @@ impl RandomPlayer {
         RandomPlayer { name: name.to_string(), session, seed }
     }
 
-    fn set(&mut self, position: &str) -> Result<(), PlayerError> {
-        let o = Opening::parse(position).map_err(PlayerError::Protocol)?;
-        let moves: Vec<&str> = o.moves.iter().map(String::as_str).collect();
-        self.session.set_position(o.fen.as_deref(), &moves).map_err(PlayerError::Protocol)
+    fn set(&mut self, position: &Opening) -> Result<(), PlayerError> {
+        let moves: Vec<&str> = position.moves.iter().map(String::as_str).collect();
+        self.session.set_position(position.fen.as_deref(), &moves).map_err(PlayerError::Protocol)
     }
 }
 
@@ -108,17 +107,17 @@ impl Player for RandomPlayer {
         Ok(())
     }
 
-    fn go(&mut self, position: &str, _: &Limits, _: Duration) -> Result<MoveReply, PlayerError> {
+    fn go(&mut self, position: &Opening, _: &Limits, _: Duration) -> Result<MoveReply, PlayerError> {
         self.set(position)?;
         let legal = self.session.legal_moves();
         if legal.is_empty() {
             return Ok(MoveReply { tokens: Vec::new(), elapsed: Duration::ZERO });
         }
-        let mut rng = Rng::new(self.seed ^ fnv1a(position.as_bytes()));
+        let mut rng = Rng::new(self.seed ^ fnv1a(position.to_string().as_bytes()));
         Ok(MoveReply { tokens: vec![rng.choose(&legal).clone()], elapsed: Duration::ZERO })
     }
 
-    fn query(&mut self, position: &str, query: EndQuery) -> Result<String, PlayerError> {
+    fn query(&mut self, position: &Opening, query: EndQuery) -> Result<String, PlayerError> {
         self.set(position)?;
         let outcome = self.session.outcome();
         Ok(match query {

@@ -10,6 +10,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use super::opening::Opening;
 use super::player::{EndQuery, MoveReply, Player, PlayerError};
 use super::wire::{self, Reply};
 use crate::core::Limits;
@@ -213,12 +214,12 @@ impl Player for ProcessPlayer {
 
     fn go(
         &mut self,
-        position: &str,
+        position: &Opening,
         limits: &Limits,
         deadline: Duration,
     ) -> Result<MoveReply, PlayerError> {
         self.drain();
-        self.send(&format!("position {position}"))?;
+        self.send(&wire::position(position))?;
         let go = wire::go(limits);
         let start = Instant::now();
         self.send(&go)?;
@@ -230,10 +231,10 @@ impl Player for ProcessPlayer {
         }
     }
 
-    fn query(&mut self, position: &str, query: EndQuery) -> Result<String, PlayerError> {
+    fn query(&mut self, position: &Opening, query: EndQuery) -> Result<String, PlayerError> {
         self.drain();
-        self.send(&format!("position {position}"))?;
-        self.send(wire::query(query))?;
+        self.send(&wire::position(position))?;
+        self.send(&wire::query(query))?;
         let deadline = Instant::now() + self.deadlines.query;
         match self.wait_for(deadline, "response", |r| matches!(r, Reply::Response(_)))? {
             Reply::Response(word) => Ok(word),

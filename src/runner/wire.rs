@@ -1,7 +1,10 @@
-//! The runner's side of the protocol text: the lines it sends and the replies it reads.
+//! The runner's side of the protocol: the lines it sends are [`Command`]s written by
+//! their `Display`, the lines it reads go through [`parse_engine_line`].
 
+use super::opening::Opening;
 use super::player::EndQuery;
 use crate::core::Limits;
+use crate::ugi::{Command, EngineLine, GoCommand, Query, parse_engine_line};
 
 /// The replies the runner waits for; everything else is `Other`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,7 +12,7 @@ pub enum Reply {
     /// `ugiok` or `uciok`.
     HandshakeOk,
     ReadyOk,
-    /// The tokens after `bestmove`.
+    /// The tokens after `bestmove` (empty for a bare `bestmove`).
     BestMove(Vec<String>),
     /// The word after `response`.
     Response(String),
@@ -18,48 +21,41 @@ pub enum Reply {
 
 /// Reads one engine line.
 pub fn parse_reply(line: &str) -> Reply {
-    let mut words = line.split_whitespace();
-    match words.next() {
-        Some("ugiok" | "uciok") => Reply::HandshakeOk,
-        Some("readyok") => Reply::ReadyOk,
-        Some("bestmove") => Reply::BestMove(words.map(String::from).collect()),
-        Some("response") => Reply::Response(words.collect::<Vec<_>>().join(" ")),
+    match parse_engine_line(line) {
+        EngineLine::UgiOk | EngineLine::UciOk => Reply::HandshakeOk,
+        EngineLine::ReadyOk => Reply::ReadyOk,
+        EngineLine::BestMove { mv, extra } => {
+            Reply::BestMove(std::iter::once(mv).chain(extra).collect())
+        }
+        EngineLine::Response(w) => Reply::Response(w),
+        // A bare `bestmove` is still the end of the search: the referee rejects it.
+        EngineLine::Other(t) if t.split_whitespace().eq(["bestmove"]) => {
+            Reply::BestMove(Vec::new())
+        }
         _ => Reply::Other,
     }
 }
 
 /// `setoption name <name> value <value>`.
 pub fn setoption(name: &str, value: &str) -> String {
-    format!("setoption name {name} value {value}")
+    Command::SetOption { name: name.to_string(), value: Some(value.to_string()) }.to_string()
+}
+
+/// `position startpos|fen … [moves …]`.
+pub fn position(pos: &Opening) -> String {
+    Command::Position { fen: pos.fen.clone(), moves: pos.moves.clone() }.to_string()
 }
 
 /// The `go` line for `limits`.
 pub fn go(limits: &Limits) -> String {
-    let mut s = String::from("go");
-    let names = [("p1time", "p2time"), ("p1inc", "p2inc")];
-    for (vals, (a, b)) in [limits.time, limits.inc].iter().zip(names) {
-        for (v, n) in vals.iter().zip([a, b]) {
-            if let Some(d) = v {
-                s.push_str(&format!(" {n} {}", d.as_millis()));
-            }
-        }
-    }
-    if let Some(m) = limits.movetime {
-        s.push_str(&format!(" movetime {}", m.as_millis()));
-    }
-    if let Some(d) = limits.depth {
-        s.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        s.push_str(&format!(" nodes {n}"));
-    }
-    s
+    Command::Go(GoCommand { limits: limits.clone(), perft: None }).to_string()
 }
 
 /// The query line.
-pub fn query(q: EndQuery) -> &'static str {
-    match q {
-        EndQuery::GameOver => "query gameover",
-        EndQuery::Result => "query result",
-    }
+pub fn query(q: EndQuery) -> String {
+    Command::Query(match q {
+        EndQuery::GameOver => Query::GameOver,
+        EndQuery::Result => Query::Result,
+    })
+    .to_string()
 }

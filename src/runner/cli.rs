@@ -1,0 +1,225 @@
+//! The `match`, `genfens` and `replay` subcommands: their arguments and what they run.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::config::{EngineSpec, MatchConfig, parse_sprt, split_words};
+use super::opening::generate_openings;
+use super::record::read_records;
+use super::replay::validate;
+use super::report::{Standings, format_summary};
+use super::stats::SprtVerdict;
+use super::tournament::{Match, Referee};
+
+/// `ugine match`: play engines against each other (see docs/runner.md).
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Config file (settings there are overridden by the flags below).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// An engine, one quoted string of `key=value` words: `"name=<n> cmd=<program>
+    /// [arg=<a>]… [option.<Name>=<v>]… [dir=…] [proto=ugi|uci] [seed=…]"` (quote a word
+    /// with spaces: `'option.Move Overhead=10'`); `cmd=random` (or `name=random`) is the
+    /// built-in random mover. Repeat for each engine.
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Vec<String>,
+    /// The game (also sent as `setoption name Game value <game>`).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// A match-wide option "Name=value" sent to every engine; rule options also set the
+    /// referee's rules. Repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+    /// headtohead (2 engines), gauntlet (first engine against the others), roundrobin.
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Opening rounds per pairing; each round is a pair of games with seats swapped.
+    #[arg(long)]
+    pub rounds: Option<usize>,
+    /// Opening file (default: the start position only).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// sequential or random (shuffled with --seed).
+    #[arg(long)]
+    pub order: Option<String>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Clock per player and increment: `10+0.1` (seconds), `500ms+10ms`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move: `100ms`, `1s`.
+    #[arg(long)]
+    pub movetime: Option<String>,
+    #[arg(long)]
+    pub depth: Option<u32>,
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Grace over clock or move time before a loss on time (default 100ms).
+    #[arg(long)]
+    pub margin: Option<String>,
+    /// Deadline for a move without time limits (default 60s).
+    #[arg(long)]
+    pub stall: Option<String>,
+    /// Games played at once.
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Game-record file; each finished game is appended at once.
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// Continue the match recorded in --records: recorded games are not replayed.
+    #[arg(long)]
+    pub resume: bool,
+    /// `elo0=0 elo1=5 alpha=0.05 beta=0.05`: stop when a bound is crossed.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Vec<String>,
+    /// Adjudicate a draw after this many engine moves.
+    #[arg(long)]
+    pub max_plies: Option<usize>,
+    /// No progress line per game.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl MatchArgs {
+    /// The match configuration: the config file first, then the flags.
+    pub fn to_config(&self) -> anyhow::Result<MatchConfig> {
+        let mut cfg = MatchConfig::default();
+        if let Some(p) = &self.config {
+            cfg.load_file(p)?;
+        }
+        let mut set = |k: &str, v: Option<String>| -> anyhow::Result<()> {
+            match v {
+                Some(v) => cfg.apply(k, &v).map_err(|e| anyhow::anyhow!("--{k}: {e}")),
+                None => Ok(()),
+            }
+        };
+        set("game", self.game.clone())?;
+        set("format", self.format.clone())?;
+        set("rounds", self.rounds.map(|n| n.to_string()))?;
+        set("openings", self.openings.as_ref().map(|p| p.display().to_string()))?;
+        set("order", self.order.clone())?;
+        set("seed", self.seed.map(|n| n.to_string()))?;
+        set("tc", self.tc.clone())?;
+        set("movetime", self.movetime.clone())?;
+        set("depth", self.depth.map(|n| n.to_string()))?;
+        set("nodes", self.nodes.map(|n| n.to_string()))?;
+        set("margin", self.margin.clone())?;
+        set("stall", self.stall.clone())?;
+        set("concurrency", self.concurrency.map(|n| n.to_string()))?;
+        set("records", self.records.as_ref().map(|p| p.display().to_string()))?;
+        set("max-plies", self.max_plies.map(|n| n.to_string()))?;
+        for o in &self.option {
+            set("option", Some(o.clone()))?;
+        }
+        if self.resume {
+            cfg.resume = true;
+        }
+        if self.quiet {
+            cfg.quiet = true;
+        }
+        if !self.sprt.is_empty() {
+            cfg.sprt = Some(
+                parse_sprt(self.sprt.iter().map(String::as_str))
+                    .map_err(|e| anyhow::anyhow!("--sprt: {e}"))?,
+            );
+        }
+        for spec in &self.engine {
+            let tokens = split_words(spec).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+            cfg.engines.push(
+                EngineSpec::from_tokens(&tokens).map_err(|e| anyhow::anyhow!("--engine: {e}"))?,
+            );
+        }
+        Ok(cfg)
+    }
+}
+
+/// Runs `ugine match`: progress on stderr, the summary on stdout. With an SPRT, the last
+/// summary line is `SPRT: H1 accepted (pass)`, `SPRT: H0 accepted (fail)` or
+/// `SPRT: no decision`.
+pub fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
+    let m = Match::new(args.to_config()?)?;
+    let outcome = m.run()?;
+    print!("{}", m.summary(&outcome));
+    Ok(())
+}
+
+/// `ugine genfens`: write an opening file.
+#[derive(Args, Debug)]
+pub struct GenfensArgs {
+    /// The game.
+    pub game: String,
+    /// Number of openings.
+    pub n: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies from the start position (games without random setups).
+    #[arg(long, default_value_t = 4)]
+    pub plies: usize,
+    /// Rule options "Name=value"; repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+    /// Output file (default: stdout).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `ugine genfens`.
+pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
+    let mut options = Vec::new();
+    for o in &args.option {
+        let (k, v) = o.split_once('=').with_context(|| format!("--option '{o}': expected NAME=VALUE"))?;
+        options.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    let referee = Referee::new(&args.game, &options)?;
+    let mut session = referee.session()?;
+    let openings = generate_openings(session.as_mut(), args.n, args.plies, args.seed);
+    let mut text = format!(
+        "# ugine genfens {} {} --seed {} --plies {}{}\n",
+        args.game,
+        args.n,
+        args.seed,
+        args.plies,
+        args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>()
+    );
+    for o in openings {
+        text.push_str(&o.to_string());
+        text.push('\n');
+    }
+    match &args.output {
+        Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display())),
+        None => std::io::stdout().write_all(text.as_bytes()).context("cannot write to stdout"),
+    }
+}
+
+/// `ugine replay`: validate a game-record file and summarize it.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record file.
+    pub file: PathBuf,
+}
+
+/// Runs `ugine replay`: one line per invalid game, then the summary. Fails when any
+/// record is unreadable or invalid.
+pub fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
+    let (records, problems) = read_records(&args.file)?;
+    let mut bad = problems.len();
+    for p in &problems {
+        println!("unreadable: {p}");
+    }
+    for r in &records {
+        if let Err(e) = validate(r) {
+            bad += 1;
+            println!("invalid game {}: {e}", r.id);
+        }
+    }
+    let standings = Standings::from_records(&records);
+    println!("{} games replayed, {} valid", records.len() + problems.len(), records.len() + problems.len() - bad);
+    print!("{}", format_summary(&standings, None, SprtVerdict::Continue));
+    if bad > 0 {
+        bail!("{bad} invalid or unreadable records");
+    }
+    Ok(())
+}
