@@ -1,0 +1,216 @@
+//! End-to-end matches of real processes: the `ugine` binary, the built-in random mover,
+//! and tiny shell-script engines that crash, hang or never start. Small and fast: fixed
+//! depths, few games; the only deadlines are the runner's own.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const UGINE: &str = env!("CARGO_BIN_EXE_ugine");
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ugine-runner-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch dir");
+    d
+}
+
+fn ugine(args: &[&str]) -> Output {
+    Command::new(UGINE).args(args).output().expect("ugine runs")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+/// Writes an executable shell-script engine.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write script");
+    let status = Command::new("chmod").arg("+x").arg(&path).status().expect("chmod");
+    assert!(status.success());
+    path.display().to_string()
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path).expect("records").lines().map(String::from).collect()
+}
+
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split('\t').find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('='))).unwrap_or("")
+}
+
+#[test]
+fn ugine_against_random_with_openings_records_and_replay() {
+    let d = scratch("basic");
+    let openings = d.join("openings.txt");
+    let o = ugine(&["genfens", "morris", "3", "--seed", "5", "-o", openings.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let records = d.join("games.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let o = ugine(&[
+        "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
+        "--depth", "2", "--rounds", "3", "--openings", openings.to_str().unwrap(),
+        "--order", "random", "--records", records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("ugine vs random"), "{out}");
+    assert!(out.contains("pairs 3"), "{out}");
+    let recs = lines(&records);
+    assert_eq!(recs.len(), 6);
+    for r in &recs {
+        assert_eq!(field(r, "termination"), "normal", "{r}");
+    }
+    let o = ugine(&["replay", records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("6 games replayed, 6 valid"), "{}", text(&o));
+}
+
+#[test]
+fn failing_engines_lose_and_the_match_goes_on() {
+    let d = scratch("faults");
+    let crash = script(&d, "crash.sh", "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exit 3;; quit) exit 0;; esac; done");
+    let hang = script(&d, "hang.sh", "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exec sleep 30;; quit) exit 0;; esac; done");
+    let mute = script(&d, "mute.sh", "exec sleep 30");
+    let bad = script(&d, "bad.sh", "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) echo bestmove zz;; quit) exit 0;; esac; done");
+    let config = d.join("match.conf");
+    std::fs::write(
+        &config,
+        format!(
+            "# gauntlet of the random mover against broken engines\n\
+             game morris\nformat gauntlet\nrounds 2\ndepth 1\nstall 500ms\nstartup 500ms\n\
+             engine random\n  cmd random\n\
+             engine crash\n  cmd {crash}\n\
+             engine hang\n  cmd {hang}\n\
+             engine mute\n  cmd {mute}\n\
+             engine bad\n  cmd {bad}\n"
+        ),
+    )
+    .unwrap();
+    let records = d.join("games.ugr");
+    let o = ugine(&["match", "--config", config.to_str().unwrap(), "--records", records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let recs = lines(&records);
+    assert_eq!(recs.len(), 16, "4 pairings x 2 rounds x 2 seats");
+    for r in &recs {
+        let random_p1 = field(r, "p1") == "random";
+        assert_eq!(field(r, "result"), if random_p1 { "p1win" } else { "p2win" }, "{r}");
+        let broken = if random_p1 { field(r, "p2") } else { field(r, "p1") };
+        let expected = match broken {
+            "crash" => "disconnect",
+            "hang" => "stall",
+            "mute" => "disconnect",
+            "bad" => "illegal-move",
+            other => panic!("unexpected engine {other}"),
+        };
+        assert_eq!(field(r, "termination"), expected, "{r}");
+    }
+    let o = ugine(&["replay", records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn sprt_stops_the_match_when_h1_is_accepted() {
+    let d = scratch("sprt");
+    let records = d.join("games.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let o = ugine(&[
+        "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
+        "--depth", "2", "--rounds", "100", "--records", records.to_str().unwrap(),
+        "--sprt", "elo0=0", "elo1=100", "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("SPRT: H1 accepted (pass)"), "{out}");
+    assert!(lines(&records).len() < 60, "stopped early: {out}");
+}
+
+/// Records as a set of lines without the per-move times (which vary from run to run).
+fn games_without_times(path: &Path) -> HashSet<String> {
+    lines(path)
+        .iter()
+        .map(|l| l.split('\t').filter(|f| !f.starts_with("times=")).collect::<Vec<_>>().join("\t"))
+        .collect()
+}
+
+#[test]
+fn resume_after_an_interruption_loses_and_repeats_no_game() {
+    let d = scratch("resume");
+    let full = d.join("full.ugr");
+    let part = d.join("part.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let run = |records: &Path, resume: bool| {
+        let mut args = vec![
+            "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
+            "--depth", "1", "--rounds", "4", "--records", records.to_str().unwrap(), "--quiet",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let o = ugine(&args);
+        assert!(o.status.success(), "{}", text(&o));
+    };
+    run(&full, false);
+    let all = lines(&full);
+    assert_eq!(all.len(), 8);
+    // An interrupted run: three finished games and a fourth cut short mid-line.
+    let cut = format!("{}\n{}\n{}\n{}", all[0], all[1], all[2], &all[3][..all[3].len() / 2]);
+    std::fs::write(&part, &cut).unwrap();
+    run(&part, true);
+    let resumed = lines(&part);
+    assert_eq!(&resumed[..3], &all[..3], "finished games are kept as they were");
+    assert_eq!(games_without_times(&part).len(), 9, "8 games and the cut line");
+    let complete: HashSet<String> = games_without_times(&part)
+        .into_iter()
+        .filter(|l| l.contains("\tdetail="))
+        .collect();
+    assert_eq!(complete, games_without_times(&full), "the same games, each once");
+    // Starting over on an existing file without --resume is refused.
+    let o = ugine(&["match", "--game", "morris", "--engine", "name=random", "--engine", "name=random2 cmd=random", "--records", part.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("--resume"), "{}", text(&o));
+}
+
+#[test]
+fn killed_run_keeps_every_finished_game() {
+    let d = scratch("kill");
+    let records = d.join("games.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let args = [
+        "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
+        "--depth", "3", "--rounds", "10", "--records", records.to_str().unwrap(), "--quiet",
+    ];
+    let mut child = Command::new(UGINE)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once two games are recorded (or let it finish if it is faster than that).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
+        if std::fs::read_to_string(&records).map_or(0, |t| t.lines().count()) >= 2 {
+            break;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    let before: Vec<String> = lines(&records).into_iter().filter(|l| l.contains("\tdetail=")).collect();
+    assert!(before.len() >= 2);
+    let o = ugine(&[&args[..], &["--resume"]].concat());
+    assert!(o.status.success(), "{}", text(&o));
+    let after = lines(&records);
+    assert_eq!(&after[..before.len()], &before[..], "nothing recorded is lost or rewritten");
+    let ids: HashSet<&str> =
+        after.iter().filter(|l| l.contains("\tdetail=")).map(|l| field(l, "id")).collect();
+    assert_eq!(ids.len(), 20, "every game once");
+    let o = ugine(&["replay", records.to_str().unwrap()]);
+    // A line cut by the kill, if any, is reported as unreadable; all games are valid.
+    assert!(text(&o).contains("20 valid") || text(&o).contains("21 games replayed, 20 valid"), "{}", text(&o));
+}
