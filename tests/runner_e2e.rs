@@ -38,7 +38,9 @@ fn lines(path: &Path) -> Vec<String> {
 }
 
 fn field<'a>(line: &'a str, key: &str) -> &'a str {
-    line.split('\t').find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('='))).unwrap_or("")
+    line.split('\t')
+        .find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+        .unwrap_or("")
 }
 
 #[test]
@@ -50,9 +52,23 @@ fn ugine_against_random_with_openings_records_and_replay() {
     let records = d.join("games.ugr");
     let engine = format!("name=ugine cmd={UGINE}");
     let o = ugine(&[
-        "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
-        "--depth", "2", "--rounds", "3", "--openings", openings.to_str().unwrap(),
-        "--order", "random", "--records", records.to_str().unwrap(),
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        "2",
+        "--rounds",
+        "3",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--order",
+        "random",
+        "--records",
+        records.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -71,10 +87,22 @@ fn ugine_against_random_with_openings_records_and_replay() {
 #[test]
 fn failing_engines_lose_and_the_match_goes_on() {
     let d = scratch("faults");
-    let crash = script(&d, "crash.sh", "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exit 3;; quit) exit 0;; esac; done");
-    let hang = script(&d, "hang.sh", "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exec sleep 30;; quit) exit 0;; esac; done");
+    let crash = script(
+        &d,
+        "crash.sh",
+        "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exit 3;; quit) exit 0;; esac; done",
+    );
+    let hang = script(
+        &d,
+        "hang.sh",
+        "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exec sleep 30;; quit) exit 0;; esac; done",
+    );
     let mute = script(&d, "mute.sh", "exec sleep 30");
-    let bad = script(&d, "bad.sh", "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) echo bestmove zz;; quit) exit 0;; esac; done");
+    let bad = script(
+        &d,
+        "bad.sh",
+        "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) echo bestmove zz;; quit) exit 0;; esac; done",
+    );
     let config = d.join("match.conf");
     std::fs::write(
         &config,
@@ -90,7 +118,13 @@ fn failing_engines_lose_and_the_match_goes_on() {
     )
     .unwrap();
     let records = d.join("games.ugr");
-    let o = ugine(&["match", "--config", config.to_str().unwrap(), "--records", records.to_str().unwrap()]);
+    let o = ugine(&[
+        "match",
+        "--config",
+        config.to_str().unwrap(),
+        "--records",
+        records.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     let recs = lines(&records);
     assert_eq!(recs.len(), 16, "4 pairings x 2 rounds x 2 seats");
@@ -117,9 +151,23 @@ fn sprt_stops_the_match_when_h1_is_accepted() {
     let records = d.join("games.ugr");
     let engine = format!("name=ugine cmd={UGINE}");
     let o = ugine(&[
-        "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
-        "--depth", "2", "--rounds", "100", "--records", records.to_str().unwrap(),
-        "--sprt", "elo0=0", "elo1=100", "--quiet",
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        "2",
+        "--rounds",
+        "100",
+        "--records",
+        records.to_str().unwrap(),
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "--quiet",
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -143,8 +191,20 @@ fn resume_after_an_interruption_loses_and_repeats_no_game() {
     let engine = format!("name=ugine cmd={UGINE}");
     let run = |records: &Path, resume: bool| {
         let mut args = vec![
-            "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
-            "--depth", "1", "--rounds", "4", "--records", records.to_str().unwrap(), "--quiet",
+            "match",
+            "--game",
+            "morris",
+            "--engine",
+            &engine,
+            "--engine",
+            "name=random",
+            "--depth",
+            "1",
+            "--rounds",
+            "4",
+            "--records",
+            records.to_str().unwrap(),
+            "--quiet",
         ];
         if resume {
             args.push("--resume");
@@ -162,13 +222,21 @@ fn resume_after_an_interruption_loses_and_repeats_no_game() {
     let resumed = lines(&part);
     assert_eq!(&resumed[..3], &all[..3], "finished games are kept as they were");
     assert_eq!(games_without_times(&part).len(), 9, "8 games and the cut line");
-    let complete: HashSet<String> = games_without_times(&part)
-        .into_iter()
-        .filter(|l| l.contains("\tdetail="))
-        .collect();
+    let complete: HashSet<String> =
+        games_without_times(&part).into_iter().filter(|l| l.contains("\tdetail=")).collect();
     assert_eq!(complete, games_without_times(&full), "the same games, each once");
     // Starting over on an existing file without --resume is refused.
-    let o = ugine(&["match", "--game", "morris", "--engine", "name=random", "--engine", "name=random2 cmd=random", "--records", part.to_str().unwrap()]);
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=random",
+        "--engine",
+        "name=random2 cmd=random",
+        "--records",
+        part.to_str().unwrap(),
+    ]);
     assert!(!o.status.success());
     assert!(text(&o).contains("--resume"), "{}", text(&o));
 }
@@ -179,8 +247,20 @@ fn killed_run_keeps_every_finished_game() {
     let records = d.join("games.ugr");
     let engine = format!("name=ugine cmd={UGINE}");
     let args = [
-        "match", "--game", "morris", "--engine", &engine, "--engine", "name=random",
-        "--depth", "3", "--rounds", "10", "--records", records.to_str().unwrap(), "--quiet",
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        "3",
+        "--rounds",
+        "10",
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
     ];
     let mut child = Command::new(UGINE)
         .args(args)
@@ -201,7 +281,8 @@ fn killed_run_keeps_every_finished_game() {
     }
     let _ = child.kill();
     child.wait().unwrap();
-    let before: Vec<String> = lines(&records).into_iter().filter(|l| l.contains("\tdetail=")).collect();
+    let before: Vec<String> =
+        lines(&records).into_iter().filter(|l| l.contains("\tdetail=")).collect();
     assert!(before.len() >= 2);
     let o = ugine(&[&args[..], &["--resume"]].concat());
     assert!(o.status.success(), "{}", text(&o));
@@ -212,5 +293,9 @@ fn killed_run_keeps_every_finished_game() {
     assert_eq!(ids.len(), 20, "every game once");
     let o = ugine(&["replay", records.to_str().unwrap()]);
     // A line cut by the kill, if any, is reported as unreadable; all games are valid.
-    assert!(text(&o).contains("20 valid") || text(&o).contains("21 games replayed, 20 valid"), "{}", text(&o));
+    assert!(
+        text(&o).contains("20 valid") || text(&o).contains("21 games replayed, 20 valid"),
+        "{}",
+        text(&o)
+    );
 }

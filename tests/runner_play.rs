@@ -168,7 +168,8 @@ fn overrunning_the_clock_loses_but_the_margin_is_granted() {
     // 2 s + 0.1 s per move: after two instant moves 2.2 s are left; 2.25 s is within the
     // margin, but the clock is then empty and the next move (0 + 0.1 s left, 2.25 s used)
     // loses on time.
-    let (mut a, mut b) = (Fake::new(Fault::None, 0), Fake::new(Fault::Slow(Duration::from_millis(2250)), 2));
+    let (mut a, mut b) =
+        (Fake::new(Fault::None, 0), Fake::new(Fault::Slow(Duration::from_millis(2250)), 2));
     let rec = play(&mut a, &mut b, &tc);
     assert_eq!(rec.termination, Termination::Timeout, "{}", rec.to_line());
     assert_eq!(rec.result, Outcome::Win(Side::P1));
@@ -188,7 +189,11 @@ fn overrunning_movetime_loses() {
 fn extra_bestmove_tokens_are_flagged_not_punished() {
     let (mut a, mut b) = (Fake::new(Fault::None, 0), Fake::new(Fault::Ponder, 0));
     let rec = play(&mut a, &mut b, &depth_tc());
-    assert!(rec.detail.contains("p2 sent extra tokens after bestmove: 'ponder a1'"), "{}", rec.detail);
+    assert!(
+        rec.detail.contains("p2 sent extra tokens after bestmove: 'ponder a1'"),
+        "{}",
+        rec.detail
+    );
     assert_eq!(rec.detail.matches("extra tokens").count(), 1, "flagged once per game");
 }
 
@@ -243,7 +248,10 @@ fn max_plies_adjudicates_a_draw() {
     let (mut a, mut b) = (Fake::new(Fault::None, 0), Fake::new(Fault::None, 0));
     let mut referee = morris();
     let rec = play_game([&mut a, &mut b], referee.as_mut(), &setup);
-    assert_eq!((rec.termination, rec.result, rec.moves.len()), (Termination::Adjudication, Outcome::Draw, 6));
+    assert_eq!(
+        (rec.termination, rec.result, rec.moves.len()),
+        (Termination::Adjudication, Outcome::Draw, 6)
+    );
     assert_eq!(validate(&rec), Ok(()));
 }
 

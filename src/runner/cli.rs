@@ -170,7 +170,8 @@ pub struct GenfensArgs {
 pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
     let mut options = Vec::new();
     for o in &args.option {
-        let (k, v) = o.split_once('=').with_context(|| format!("--option '{o}': expected NAME=VALUE"))?;
+        let (k, v) =
+            o.split_once('=').with_context(|| format!("--option '{o}': expected NAME=VALUE"))?;
         options.push((k.trim().to_string(), v.trim().to_string()));
     }
     let referee = Referee::new(&args.game, &options)?;
@@ -216,7 +217,11 @@ pub fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
         }
     }
     let standings = Standings::from_records(&records);
-    println!("{} games replayed, {} valid", records.len() + problems.len(), records.len() + problems.len() - bad);
+    println!(
+        "{} games replayed, {} valid",
+        records.len() + problems.len(),
+        records.len() + problems.len() - bad
+    );
     print!("{}", format_summary(&standings, None, SprtVerdict::Continue));
     if bad > 0 {
         bail!("{bad} invalid or unreadable records");

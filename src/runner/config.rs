@@ -302,7 +302,8 @@ pub fn parse_tc(s: &str) -> Result<(Duration, Duration), String> {
 pub fn parse_sprt<'a>(words: impl Iterator<Item = &'a str>) -> Result<Sprt, String> {
     let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
     for w in words {
-        let (k, v) = w.split_once('=').ok_or_else(|| format!("SPRT setting '{w}' is not key=value"))?;
+        let (k, v) =
+            w.split_once('=').ok_or_else(|| format!("SPRT setting '{w}' is not key=value"))?;
         let x: f64 = parse_num(k, v)?;
         match k {
             "elo0" => elo0 = Some(x),

@@ -9,15 +9,15 @@
 //!   [`process`]: engine processes; [`wire`]: the protocol lines the runner speaks.
 //! - [`play`]: the referee's game loop.
 
+pub mod cli;
+pub mod config;
 pub mod opening;
 pub mod play;
 pub mod player;
 pub mod process;
 pub mod record;
-pub mod stats;
-pub mod wire;
-pub mod config;
-pub mod report;
-pub mod tournament;
-pub mod cli;
 pub mod replay;
+pub mod report;
+pub mod stats;
+pub mod tournament;
+pub mod wire;

@@ -107,9 +107,9 @@ pub fn load_openings(path: &Path) -> anyhow::Result<Vec<Opening>> {
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let o = Opening::parse(t).map_err(anyhow::Error::msg).with_context(|| {
-            format!("{}:{}: bad opening line", path.display(), i + 1)
-        })?;
+        let o = Opening::parse(t)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("{}:{}: bad opening line", path.display(), i + 1))?;
         out.push(o);
     }
     if out.is_empty() {
@@ -121,7 +121,12 @@ pub fn load_openings(path: &Path) -> anyhow::Result<Vec<Opening>> {
 /// `n` distinct openings for the game of `session` (best effort: after many failed
 /// tries duplicates are allowed). Games with random setups get random setups; the others
 /// get `plies` random moves from the start position, never ending the game.
-pub fn generate_openings(session: &mut dyn Session, n: usize, plies: usize, seed: u64) -> Vec<Opening> {
+pub fn generate_openings(
+    session: &mut dyn Session,
+    n: usize,
+    plies: usize,
+    seed: u64,
+) -> Vec<Opening> {
     let mut rng = Rng::new(seed);
     let mut out: Vec<Opening> = Vec::with_capacity(n);
     let mut seen = std::collections::HashSet::new();

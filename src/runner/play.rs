@@ -167,7 +167,11 @@ fn run_game(
         if let Err(e) = p.new_game() {
             p.reset();
             let side = side_of(i);
-            return Ending::loss(side, Termination::Disconnect, format!("{}: {e}", side_name(side)));
+            return Ending::loss(
+                side,
+                Termination::Disconnect,
+                format!("{}: {e}", side_name(side)),
+            );
         }
     }
     let tc = setup.tc;
@@ -186,12 +190,8 @@ fn run_game(
         }
         let side = referee.side_to_move();
         let who = side_name(side);
-        let mut limits = Limits {
-            movetime: tc.movetime,
-            depth: tc.depth,
-            nodes: tc.nodes,
-            ..Limits::default()
-        };
+        let mut limits =
+            Limits { movetime: tc.movetime, depth: tc.depth, nodes: tc.nodes, ..Limits::default() };
         let mut allowed: Option<Duration> = tc.movetime;
         if let (Some(c), Some((_, inc))) = (clock, tc.clock) {
             limits.time = [Some(c[0]), Some(c[1])];
@@ -225,14 +225,25 @@ fn run_game(
             );
         }
         let Some(mv) = reply.tokens.first() else {
-            return Ending::loss(side, Termination::IllegalMove, format!("{who}: bestmove without a move"));
+            return Ending::loss(
+                side,
+                Termination::IllegalMove,
+                format!("{who}: bestmove without a move"),
+            );
         };
         if reply.tokens.len() > 1 && !flagged_extra[side.index()] {
             flagged_extra[side.index()] = true;
-            notes.push(format!("{who} sent extra tokens after bestmove: '{}'", reply.tokens[1..].join(" ")));
+            notes.push(format!(
+                "{who} sent extra tokens after bestmove: '{}'",
+                reply.tokens[1..].join(" ")
+            ));
         }
         if let Err(e) = referee.play_move(mv) {
-            return Ending::loss(side, Termination::IllegalMove, format!("{who} played '{mv}': {e}"));
+            return Ending::loss(
+                side,
+                Termination::IllegalMove,
+                format!("{who} played '{mv}': {e}"),
+            );
         }
         moves.push(mv.clone());
         times_ms.push(reply.elapsed.as_millis() as u64);

@@ -95,7 +95,9 @@ impl RandomPlayer {
 /// FNV-1a: a small stable hash (the standard library's hasher may change between
 /// releases, which would change the random player's games).
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 impl Player for RandomPlayer {
@@ -107,7 +109,12 @@ impl Player for RandomPlayer {
         Ok(())
     }
 
-    fn go(&mut self, position: &Opening, _: &Limits, _: Duration) -> Result<MoveReply, PlayerError> {
+    fn go(
+        &mut self,
+        position: &Opening,
+        _: &Limits,
+        _: Duration,
+    ) -> Result<MoveReply, PlayerError> {
         self.set(position)?;
         let legal = self.session.legal_moves();
         if legal.is_empty() {

@@ -132,9 +132,7 @@ impl ProcessPlayer {
         let hello = if self.command.uci { "uci" } else { "ugi" };
         self.send(hello)?;
         let deadline = Instant::now() + self.deadlines.startup;
-        self.wait_for(deadline, &format!("{hello}ok"), |r| {
-            matches!(r, Reply::HandshakeOk)
-        })?;
+        self.wait_for(deadline, &format!("{hello}ok"), |r| matches!(r, Reply::HandshakeOk))?;
         for (k, v) in self.command.options.clone() {
             self.send(&wire::setoption(&k, &v))?;
         }
@@ -223,7 +221,8 @@ impl Player for ProcessPlayer {
         let go = wire::go(limits);
         let start = Instant::now();
         self.send(&go)?;
-        let reply = self.wait_for(start + deadline, "bestmove", |r| matches!(r, Reply::BestMove(_)))?;
+        let reply =
+            self.wait_for(start + deadline, "bestmove", |r| matches!(r, Reply::BestMove(_)))?;
         let elapsed = start.elapsed();
         match reply {
             Reply::BestMove(tokens) => Ok(MoveReply { tokens, elapsed }),

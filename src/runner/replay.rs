@@ -29,8 +29,14 @@ pub fn validate(r: &GameRecord) -> Result<(), String> {
                 Err(format!("the rules say {}, the record says {}", o.as_str(), r.result.as_str()))
             }
         }
-        (t, None) if t.by_rules() => Err("termination by the rules, but the game is not over".into()),
-        (_, Some(o)) => Err(format!("the game is over ({}) but the termination is {}", o.as_str(), r.termination)),
+        (t, None) if t.by_rules() => {
+            Err("termination by the rules, but the game is not over".into())
+        }
+        (_, Some(o)) => Err(format!(
+            "the game is over ({}) but the termination is {}",
+            o.as_str(),
+            r.termination
+        )),
         (Termination::Adjudication, None) if r.result == Outcome::Draw => Ok(()),
         (Termination::Adjudication, None) => Err("adjudication must be a draw".into()),
         // A failure before the first move may be either player's (start-up failure).

@@ -133,11 +133,22 @@ fn fmt_elo(p: &PairingStats) -> String {
 
 /// One line per finished game: `[done/total] first vs second: W-L-D … Elo … (LLR …)`,
 /// for the pairing of the game just finished.
-pub fn progress_line(s: &Standings, last: &GameRecord, total: usize, sprt: Option<&Sprt>) -> String {
+pub fn progress_line(
+    s: &Standings,
+    last: &GameRecord,
+    total: usize,
+    sprt: Option<&Sprt>,
+) -> String {
     let p = &s.pairings[last.id.pairing];
     let mut line = format!(
         "[{}/{total}] {} vs {}: W-L-D {}-{}-{}  {}",
-        s.games, p.first, p.second, p.wdl.wins, p.wdl.losses, p.wdl.draws, fmt_elo(p)
+        s.games,
+        p.first,
+        p.second,
+        p.wdl.wins,
+        p.wdl.losses,
+        p.wdl.draws,
+        fmt_elo(p)
     );
     if let Some(sp) = sprt {
         let (lo, hi) = sp.bounds();

@@ -41,8 +41,7 @@ impl Wdl {
     pub fn elo(&self) -> Option<Estimate> {
         let n = self.games() as f64;
         let s = self.score()?;
-        let (w, d, l) =
-            (self.wins as f64 / n, self.draws as f64 / n, self.losses as f64 / n);
+        let (w, d, l) = (self.wins as f64 / n, self.draws as f64 / n, self.losses as f64 / n);
         let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
         Some(Estimate::from_score(s, (var / n).sqrt()))
     }
@@ -163,8 +162,7 @@ pub fn erf(x: f64) -> f64 {
                     + t * (-0.186_288_06
                         + t * (0.278_868_07
                             + t * (-1.135_203_98
-                                + t * (1.488_515_87
-                                    + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
     let erfc = t * poly.exp();
     if x >= 0.0 { 1.0 - erfc } else { erfc - 1.0 }
 }

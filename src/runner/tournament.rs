@@ -3,9 +3,9 @@
 //! progress, and stops early when the SPRT decides.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::Mutex;
 
 use anyhow::{Context, bail};
 
@@ -176,8 +176,7 @@ impl Match {
     /// Reads the games already recorded (for `--resume`), checking they belong to this
     /// match.
     fn recorded(&self) -> anyhow::Result<Vec<GameRecord>> {
-        let Some(path) = self.cfg.records.as_ref().filter(|p| self.cfg.resume && p.exists())
-        else {
+        let Some(path) = self.cfg.records.as_ref().filter(|p| self.cfg.resume && p.exists()) else {
             return Ok(Vec::new());
         };
         let (records, problems) = read_records(path)?;
