@@ -44,11 +44,12 @@ trap cleanup EXIT
 echo "building base ($ref) in $tmp/base" >&2
 git -C "$root" worktree add --detach "$tmp/base" "$ref" >/dev/null 2>&1 ||
     { echo "cannot check out '$ref'" >&2; exit 2; }
-# Build both with the repository's target directory so dependencies are compiled once;
-# copy each binary out before the next build replaces it.
-(cd "$tmp/base" && CARGO_TARGET_DIR="$root/target" cargo build --release --quiet --bin ugine) ||
+# The base gets its own target directory (kept under target/ so its dependencies are
+# compiled once for all runs): sharing the working tree's would mix the two builds.
+base_target="$root/target/regression-base"
+(cd "$tmp/base" && CARGO_TARGET_DIR="$base_target" cargo build --release --quiet --bin ugine) ||
     { echo "cannot build '$ref'" >&2; exit 2; }
-cp "$root/target/release/ugine" "$tmp/ugine-base"
+cp "$base_target/release/ugine" "$tmp/ugine-base"
 echo "building new (working tree)" >&2
 (cd "$root" && cargo build --release --quiet --bin ugine) || { echo "cannot build the working tree" >&2; exit 2; }
 cp "$root/target/release/ugine" "$tmp/ugine-new"
