@@ -229,7 +229,7 @@ impl RecordWriter {
     /// Opens (creating if needed) `path` for appending. A last line cut short by a crash
     /// is ended first, so the next record starts on a line of its own.
     pub fn append(path: &Path) -> anyhow::Result<RecordWriter> {
-        let cut_short = std::fs::read(path).is_ok_and(|b| b.last().is_some_and(|&c| c != b'\n'));
+        let cut_short = last_byte(path).is_some_and(|c| c != b'\n');
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -249,6 +249,16 @@ impl RecordWriter {
         self.file.flush().context("cannot flush the record file")?;
         Ok(())
     }
+}
+
+/// The last byte of a file, `None` when it is empty or cannot be read.
+fn last_byte(path: &Path) -> Option<u8> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = File::open(path).ok()?;
+    f.seek(SeekFrom::End(-1)).ok()?;
+    let mut b = [0u8; 1];
+    f.read_exact(&mut b).ok()?;
+    Some(b[0])
 }
 
 /// Reads every record of a file. A last line without its line break (a write cut short
