@@ -46,7 +46,7 @@ enum Cmd {
     /// Search fixed positions to fixed limits; prints total nodes and nodes per second.
     Bench(BenchArgs),
     /// Play engines against each other, refereed by ugine's rules (docs/runner.md).
-    Match(runner::cli::MatchArgs),
+    Match(Box<runner::cli::MatchArgs>),
     /// Write an opening file for a game.
     Genfens(runner::cli::GenfensArgs),
     /// Validate a game-record file with the rules and summarize it.

@@ -49,10 +49,10 @@ impl Player for Fake {
     fn name(&self) -> &str {
         "fake"
     }
-    fn new_game(&mut self) -> Result<(), PlayerError> {
+    fn new_game(&mut self, id: GameId) -> Result<(), PlayerError> {
         match self.fault {
             Fault::StartFails => Err(PlayerError::Timeout("readyok".into())),
-            _ => Ok(()),
+            _ => self.inner.new_game(id),
         }
     }
     fn go(&mut self, pos: &Opening, l: &Limits, d: Duration) -> Result<MoveReply, PlayerError> {

@@ -164,7 +164,7 @@ fn run_game(
         };
     }
     for (i, p) in players.iter_mut().enumerate() {
-        if let Err(e) = p.new_game() {
+        if let Err(e) = p.new_game(setup.id) {
             p.reset();
             let side = side_of(i);
             return Ending::loss(

@@ -6,6 +6,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::opening::Opening;
+use super::record::GameId;
 use crate::core::{Limits, Rng};
 use crate::engine::Session;
 
@@ -55,8 +56,8 @@ pub enum EndQuery {
 pub trait Player: Send {
     /// The engine's name in the match.
     fn name(&self) -> &str;
-    /// Gets ready for a new game, starting (or restarting) the engine if needed.
-    fn new_game(&mut self) -> Result<(), PlayerError>;
+    /// Gets ready for game `id`, starting (or restarting) the engine if needed.
+    fn new_game(&mut self, id: GameId) -> Result<(), PlayerError>;
     /// Asks for a move in `position` under `limits`, waiting at most `deadline`.
     fn go(
         &mut self,
@@ -71,19 +72,22 @@ pub trait Player: Send {
     fn reset(&mut self);
 }
 
-/// The built-in baseline: a uniform random legal mover. Its move in a position depends
-/// only on its seed and the position, so games are reproducible whatever the scheduling.
+/// The built-in baseline: a uniform random legal mover. Its move depends only on its
+/// seed, the game's id and the position, so games are reproducible whatever the
+/// scheduling, and differ from game to game.
 pub struct RandomPlayer {
     name: String,
     session: Box<dyn Session>,
     seed: u64,
+    /// Mixed into the seed: a hash of the current game's id.
+    game: u64,
 }
 
 impl RandomPlayer {
     /// A random mover named `name` playing with the rules of `session` (already set to
     /// the match's rule options).
     pub fn new(name: &str, session: Box<dyn Session>, seed: u64) -> RandomPlayer {
-        RandomPlayer { name: name.to_string(), session, seed }
+        RandomPlayer { name: name.to_string(), session, seed, game: 0 }
     }
 
     fn set(&mut self, position: &Opening) -> Result<(), PlayerError> {
@@ -105,7 +109,8 @@ impl Player for RandomPlayer {
         &self.name
     }
 
-    fn new_game(&mut self) -> Result<(), PlayerError> {
+    fn new_game(&mut self, id: GameId) -> Result<(), PlayerError> {
+        self.game = fnv1a(id.to_string().as_bytes());
         Ok(())
     }
 
@@ -120,7 +125,7 @@ impl Player for RandomPlayer {
         if legal.is_empty() {
             return Ok(MoveReply { tokens: Vec::new(), elapsed: Duration::ZERO });
         }
-        let mut rng = Rng::new(self.seed ^ fnv1a(position.to_string().as_bytes()));
+        let mut rng = Rng::new(self.seed ^ self.game ^ fnv1a(position.to_string().as_bytes()));
         Ok(MoveReply { tokens: vec![rng.choose(&legal).clone()], elapsed: Duration::ZERO })
     }
 

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::opening::Opening;
 use super::player::{EndQuery, MoveReply, Player, PlayerError};
+use super::record::GameId;
 use super::wire::{self, Reply};
 use crate::core::Limits;
 
@@ -199,7 +200,7 @@ impl Player for ProcessPlayer {
         &self.name
     }
 
-    fn new_game(&mut self) -> Result<(), PlayerError> {
+    fn new_game(&mut self, _id: GameId) -> Result<(), PlayerError> {
         if self.running.is_none() {
             self.start()?;
         }

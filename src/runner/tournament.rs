@@ -2,6 +2,7 @@
 //! threads, appends each record to the record file, keeps the statistics, prints
 //! progress, and stops early when the SPRT decides.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -337,8 +338,8 @@ impl Match {
             };
             let (i1, i2) = self.seats(id);
             for i in [i1, i2] {
-                if !players.contains_key(&i) {
-                    players.insert(i, self.make_player(i)?);
+                if let Entry::Vacant(slot) = players.entry(i) {
+                    slot.insert(self.make_player(i)?);
                 }
             }
             let mut p1 = players.remove(&i1).context("player missing")?;
