@@ -16,12 +16,15 @@ Rules implemented
   man is in a mill, any enemy man may be removed.
 * A player whose hand is not empty places; otherwise moves.
 * The game is over (no legal moves) when
-    1. a side has two or fewer men on board plus in hand: that side loses;
+    1. a side has two or fewer men on board plus in hand: that side loses (if both
+       sides do, which the rules leave open and play cannot reach, the side to move
+       is taken to lose; the engine instead always lets White lose);
     2. the side to move has no placement/step: it loses;
     3. the position (men, hands, side to move) occurs for the third time: draw
        (the position the search starts from counts as the first occurrence);
     4. the quiet-ply counter (plies since the last placement or capture) is >= 100:
-       draw.
+       draw.  In play the counter only passes 1 once both hands are empty; a position
+       string may give a larger count with men in hand, and that is drawn too.
   A win takes precedence over a draw (the checks run in the order above).
 
 Position string
