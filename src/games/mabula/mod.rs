@@ -27,14 +27,28 @@
 //! ```
 
 mod board;
+mod eval;
 mod geometry;
 mod notation;
 mod options;
 mod score;
+mod search;
 mod setup;
 
 pub use board::{Mabula, MabulaUndo};
 pub use geometry::group_sizes;
 pub use notation::MabulaMove;
 pub use options::{MabulaOptions, Scoring, Ties};
+pub use search::{MabulaSearch, SearchResult};
 pub use setup::{SetupMask, is_valid_setup, parse_setup, setup_string};
+
+/// Positions of `ugine bench` for Mabula: the standard start, two random setups, a
+/// midgame with long mixed runs, and late positions the search solves to the end.
+pub const BENCH_POSITIONS: [&str; 6] = [
+    "startpos",
+    "BWBBWWBWWBWWBBWBWBWBWBBW",
+    "WBWWBWWBWBBWBBWWBBWBBWBW",
+    "BBWWBBWBWBBWWBBWWBWBWWBW 1BWW2W1/2B2BW1/2BBBB2/3WW2B/2WW4/4B3/W3W3/1B1WWBB1 w",
+    "WWBBWWBBWBWWBWBWWBBWBBWB 1BWW2B1/B1BW4/WBW1B1W1/1WBBW3/7W/2W4B/2BB4/2WB1W2 w",
+    "BWBWBBWWBWWBBWBWWBWBBWWB 2W2W2/1W3BB1/BBWW4/BW1WBW2/1BBWBB2/2W1W1B1/4BW2/8 b",
+];
