@@ -93,10 +93,11 @@ impl Mabula {
         bits(self.men[side.index()] & BORDER).any(|b| self.max_push(b) > 0)
     }
 
-    /// Border marbles (of both colours) that can still be pushed some day: a line whose
-    /// six field squares are full stays full, so this bounds the pushes left in the game.
-    pub fn live_border_marbles(&self) -> u32 {
-        bits(self.occupied() & BORDER).filter(|&b| self.max_push(b) > 0).count() as u32
+    /// Marbles (of both colours) still on the border. Every push takes one off the border
+    /// for good, so this bounds the pushes left in the game. (A line whose field is full
+    /// may open again when a crossing push moves one of its marbles on.)
+    pub fn border_marbles(&self) -> u32 {
+        (self.occupied() & BORDER).count_ones()
     }
 
     /// True when neither player can push: the game is over.

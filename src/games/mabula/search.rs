@@ -1,10 +1,9 @@
 //! The Mabula search: iterative-deepening principal-variation alpha-beta with a
 //! transposition table, killer and history move ordering, that plays the end exactly.
 //!
-//! Depth counts pushes; a forced pass costs no depth. Every push takes a live border
-//! marble off the border for good, so a subtree searched to a depth of at least the
-//! number of live border marbles ([`Mabula::live_border_marbles`]) reaches the end of the
-//! game in every line: its score is exact and is stored in the table as solved. Once the
+//! Depth counts pushes; a forced pass costs no depth. Every push takes a border marble
+//! off the border for good, so a subtree searched to a depth of at least the number of
+//! border marbles ([`Mabula::border_marbles`]) reaches the end of the game in every line: its score is exact and is stored in the table as solved. Once the
 //! iteration depth reaches that bound at the root the position is solved and the search
 //! stops. Scores: a win `n` plies away is `MATE - n`, a draw 0, a loss `-(MATE - n)`; in
 //! between, the evaluation ([`super::eval`]) predicts the score difference in hundredths.
@@ -159,7 +158,7 @@ impl MabulaSearch {
         if let Some(o) = pos.outcome() {
             return Self::terminal_score(o, pos, ply);
         }
-        let exact = depth >= pos.live_border_marbles() as i32;
+        let exact = depth >= pos.border_marbles() as i32;
         if depth <= 0 || ply >= MAX_PLY {
             return evaluate(pos);
         }
@@ -294,7 +293,7 @@ impl MabulaSearch {
         {
             result.best = mv;
         }
-        let live = pos.live_border_marbles().max(1);
+        let live = pos.border_marbles().max(1);
         let max_depth = ctl.max_depth().unwrap_or(u32::MAX).clamp(1, live);
         let mut work = *pos;
         for depth in 1..=max_depth {
