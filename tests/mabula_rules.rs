@@ -227,6 +227,11 @@ fn ties_draw_or_break() {
     let o = |o: MabulaOptions| Mabula::from_fen(fen, &o).unwrap().outcome();
     assert_eq!(o(opts(Scoring::Largest, Ties::Draw)), Some(Outcome::Draw));
     assert_eq!(o(opts(Scoring::Largest, Ties::Break)), Some(Outcome::Win(Side::P2)));
+    // The finished games of the perft file, as scripts/mabula_reference.py scores them.
+    let fen = "BWWBWBWWBWBBWBWBWBWBWBBW 8/1W1B2W1/1BWBB1B1/1WBW1W2/2B2BB1/1WBWWB2/1BWWW3/8 b";
+    let o = |o: MabulaOptions| Mabula::from_fen(fen, &o).unwrap().outcome();
+    assert_eq!(o(opts(Scoring::Largest, Ties::Draw)), Some(Outcome::Win(Side::P2)));
+    assert_eq!(o(opts(Scoring::Product, Ties::Draw)), Some(Outcome::Win(Side::P1)));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! the live border marbles. The side to move gets a small tempo bonus.
 
 use super::board::Mabula;
-use super::geometry::{BORDER, TABLES, bits, flood, group_sizes, neighbours};
+use super::geometry::{BORDER, TABLES, bits, flood, neighbours};
 use super::options::Scoring;
 use crate::core::{Game, Side};
 
@@ -28,26 +28,40 @@ mod weights {
     pub const TEMPO: i32 = 10;
 }
 
-/// The largest group of `men` as a set (empty when there are no marbles).
-fn largest_group(men: u64) -> u64 {
+/// The largest group of `men` as a set, and the size of the second largest.
+fn two_largest(men: u64) -> (u64, u32) {
     let mut rest = men;
-    let mut best = 0u64;
+    let (mut best, mut second) = (0u64, 0);
     while rest != 0 {
         let g = flood(rest & rest.wrapping_neg(), rest);
         if g.count_ones() > best.count_ones() {
+            second = best.count_ones();
             best = g;
+        } else {
+            second = second.max(g.count_ones());
         }
         rest &= !g;
     }
-    best
+    (best, second)
+}
+
+/// The product of the sizes of the groups of `men`.
+fn group_product(men: u64) -> u32 {
+    let mut rest = men;
+    let mut product = 1;
+    while rest != 0 {
+        let g = flood(rest & rest.wrapping_neg(), rest);
+        product *= g.count_ones();
+        rest &= !g;
+    }
+    product
 }
 
 /// The predicted score of `side` under largest-group scoring.
 fn predict_largest(pos: &Mabula, side: Side) -> i32 {
     use weights::*;
     let men = pos.men(side);
-    let group = largest_group(men);
-    let second = group_sizes(men & !group).first().copied().unwrap_or(0);
+    let (group, second) = two_largest(men);
     let near = neighbours(group);
     let mut score = LARGEST * group.count_ones() as i32 + SECOND * second as i32;
     for b in bits(men & BORDER) {
@@ -65,7 +79,7 @@ fn predict_largest(pos: &Mabula, side: Side) -> i32 {
 fn predict_product(pos: &Mabula, side: Side) -> i32 {
     use weights::*;
     let men = pos.men(side);
-    let product: u32 = group_sizes(men).iter().product();
+    let product = group_product(men);
     let live = bits(men & BORDER).filter(|&b| pos.max_push(b) > 0).count() as i32;
     (LOG2_PRODUCT as f64 * (product.max(1) as f64).log2()) as i32 + LIVE * live
 }

@@ -43,6 +43,8 @@ pub struct MabulaSearch {
     history: Vec<i32>,
     killers: [[Option<MabulaMove>; 2]; MAX_PLY + 1],
     pv: Vec<Vec<MabulaMove>>,
+    /// One reusable move list per ply.
+    lists: Vec<Vec<MabulaMove>>,
     nodes: u64,
     seldepth: usize,
     stopped: bool,
@@ -88,6 +90,7 @@ impl MabulaSearch {
             history: vec![0; 64 * 64],
             killers: [[None; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            lists: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -183,9 +186,11 @@ impl MabulaSearch {
             }
         }
 
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
         pos.generate_moves(&mut moves);
         if moves == [MabulaMove::PASS] {
+            self.lists[ply] = moves;
             // A forced pass costs no depth.
             let undo = pos.play_reversible(MabulaMove::PASS);
             let score = -self.negamax(pos, depth, -beta, -alpha, ply + 1, ctl);
@@ -215,6 +220,7 @@ impl MabulaSearch {
             };
             pos.unplay(mv, undo);
             if self.stopped {
+                self.lists[ply] = moves;
                 return 0;
             }
             if score > best {
@@ -239,6 +245,7 @@ impl MabulaSearch {
                 }
             }
         }
+        self.lists[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
