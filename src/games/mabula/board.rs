@@ -135,9 +135,8 @@ impl Mabula {
         let start = out.len();
         let lines = &TABLES.lines;
         for from in bits(self.men[self.stm.index()] & BORDER) {
-            for k in 0..self.max_push(from) as usize {
-                out.push(MabulaMove { from, to: lines[from as usize][k] });
-            }
+            let reach = self.max_push(from) as usize;
+            out.extend(lines[from as usize][..reach].iter().map(|&to| MabulaMove { from, to }));
         }
         if out.len() == start {
             out.push(MabulaMove::PASS);
@@ -393,8 +392,8 @@ impl Reversible for Mabula {
         if !mv.is_pass() {
             let k = t.lines[mv.from as usize].iter().position(|&s| s == mv.to).map_or(1, |i| i + 1);
             let new = self.pushed(mv.from, k);
-            for side in 0..2 {
-                for sq in bits(new[side] ^ self.men[side]) {
+            for (side, (&new_men, &old_men)) in new.iter().zip(&self.men).enumerate() {
+                for sq in bits(new_men ^ old_men) {
                     self.hash ^= t.z_men[side][sq as usize];
                 }
             }
