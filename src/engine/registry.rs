@@ -43,7 +43,7 @@ pub fn registry() -> Vec<GameEntry> {
             name: "mabula",
             make: Some(|mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb)))),
             bench_positions: &crate::games::mabula::BENCH_POSITIONS,
-            bench_limits: || Limits::depth(4),
+            bench_limits: || Limits::depth(5),
         },
         GameEntry { name: "morpiae", make: None, bench_positions: &[], bench_limits: no_limits },
     ]
