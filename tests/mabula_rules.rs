@@ -357,3 +357,39 @@ fn fixed_depth_search_is_deterministic() {
     assert_eq!(a, run());
     assert!(p.parse_move(&a.0.to_string()).is_ok());
 }
+
+/// Keeps what a search reports.
+#[derive(Default)]
+struct Recorder {
+    infos: Vec<ugine::search::SearchInfo>,
+    notes: Vec<String>,
+}
+
+impl ugine::search::Reporter for Recorder {
+    fn info(&mut self, info: &ugine::search::SearchInfo) {
+        self.infos.push(info.clone());
+    }
+    fn note(&mut self, text: &str) {
+        self.notes.push(text.to_string());
+    }
+}
+
+#[test]
+fn solved_positions_are_reported_as_mate() {
+    use ugine::search::Score;
+    // White wins: e1-e3, Black must pass, a2-c2 ends the game with White's group larger.
+    let p = pos("BBWWBBWWBBWWBBWWBBWWBBWW 2B5/2BB4/2WWB3/1WBWW3/1BWWBBB1/2WWBW2/W1B2B2/4W3 w");
+    let mut rec = Recorder::default();
+    let r = MabulaSearch::new(1).run(&p, &SearchControl::unlimited(), &mut rec);
+    let last = rec.infos.last().expect("an info line");
+    assert_eq!((last.score, r.best.to_string()), (Score::Mate(2), "e1-e3".to_string()));
+    assert_eq!(last.pv, ["e1-e3", "pass", "a2-c2"]);
+    assert_eq!(rec.notes, ["solved: win for the side to move"]);
+    // After e1-e3 Black can only pass, and is lost.
+    let mut q = p;
+    play(&mut q, &["e1-e3"]);
+    let mut rec = Recorder::default();
+    let r = MabulaSearch::new(1).run(&q, &SearchControl::unlimited(), &mut rec);
+    assert_eq!(r.best, MabulaMove::PASS);
+    assert_eq!(rec.infos.last().map(|i| i.score), Some(Score::Mate(-1)));
+}
