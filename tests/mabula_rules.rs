@@ -393,3 +393,34 @@ fn solved_positions_are_reported_as_mate() {
     assert_eq!(r.best, MabulaMove::PASS);
     assert_eq!(rec.infos.last().map(|i| i.score), Some(Score::Mate(-1)));
 }
+
+#[test]
+fn session_plays_through_the_registry() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use ugine::core::Limits;
+
+    let mut session = (find_game("mabula").unwrap().make.unwrap())(1);
+    assert_eq!(session.game_name(), "mabula");
+    let names: Vec<&str> = session.rule_option_specs().iter().map(|s| s.name).collect();
+    assert_eq!(names, ["Mabula Scoring", "Mabula Ties"]);
+    session.set_position(None, &["b1-b5", "a3-f3"]).unwrap();
+    assert_eq!(session.side_to_move(), Side::P1);
+    assert!(session.set_position(None, &["b1-b5", "b8-b2"]).is_err());
+    // The failed line left the previous position in place: 11 black border marbles, of
+    // which b8 and f1, f8 (files b and f) and a5, h5 (rank 5) have one marble in their line.
+    assert_eq!(session.legal_moves().len(), 11 * 6 - 5);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = session
+        .start_search(
+            Limits::depth(3),
+            std::time::Duration::ZERO,
+            Arc::new(AtomicBool::new(false)),
+            Box::new(NullReporter),
+            Box::new(move |best| tx.send(best).unwrap()),
+        )
+        .unwrap();
+    handle.join().unwrap();
+    let best = rx.recv().unwrap();
+    assert!(session.legal_moves().contains(&best), "{best}");
+}
