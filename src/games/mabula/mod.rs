@@ -43,7 +43,8 @@ pub use search::{MabulaSearch, SearchResult};
 pub use setup::{SetupMask, is_valid_setup, parse_setup, setup_string};
 
 /// Positions of `ugine bench` for Mabula: the standard start, two random setups, a
-/// midgame with long mixed runs, and late positions the search solves to the end.
+/// midgame with long mixed runs, a position a few plies before a forced pass, and a
+/// late position the search solves to the end.
 pub const BENCH_POSITIONS: [&str; 6] = [
     "startpos",
     "BWBBWWBWWBWWBBWBWBWBWBBW",

@@ -3,9 +3,9 @@
 //!
 //! Depth counts pushes; a forced pass costs no depth. Every push takes a border marble
 //! off the border for good, so a subtree searched to a depth of at least the number of
-//! border marbles ([`Mabula::border_marbles`]) reaches the end of the game in every line: its score is exact and is stored in the table as solved. Once the
-//! iteration depth reaches that bound at the root the position is solved and the search
-//! stops. Scores: a win `n` plies away is `MATE - n`, a draw 0, a loss `-(MATE - n)`; in
+//! border marbles ([`Mabula::border_marbles`]) reaches the end of the game in every
+//! line: its score is exact and is stored in the table as solved. Once the iteration
+//! depth reaches that bound at the root the position is solved and the search stops. Scores: a win `n` plies away is `MATE - n`, a draw 0, a loss `-(MATE - n)`; in
 //! between, the evaluation ([`super::eval`]) predicts the score difference in hundredths.
 //!
 //! CITE: PVS and iterative deepening as in Marsland & Campbell (1982); killer moves
@@ -53,8 +53,11 @@ pub struct MabulaSearch {
 /// The result of a search: best move, score (side to move's view), and whether it is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult {
+    /// The move to play.
     pub best: MabulaMove,
+    /// Its score: `MATE - n` for a win in `n` plies, 0 for a draw, else the evaluation.
     pub score: i32,
+    /// True when the score is exact: the search read every line to the end of the game.
     pub solved: bool,
 }
 
