@@ -2,7 +2,8 @@
 //! line by line and the output compared with `<name>.out`. Searches in transcripts use
 //! fixed depths or node counts, so the output is deterministic once the `time` and `nps`
 //! values of `info` lines are masked. After a `go` the next line is sent only once
-//! `bestmove` (or an error) arrived; after `isready`, once `readyok` arrived.
+//! `bestmove` (or an error) arrived; after any other line, once an `isready` sent by the
+//! test was answered (that `readyok` is left out of the transcript).
 //!
 //! To accept a deliberate behaviour change: `UGINE_BLESS=1 cargo test --test transcripts`.
 
@@ -33,8 +34,12 @@ fn run(input: &str) -> String {
             word == "go" && !line.contains("perft") && !line.contains("infinite");
         if waits_for_bestmove {
             engine.read_until(|l| l.starts_with("bestmove") || l.starts_with("info string error"));
-        } else if line.trim() == "isready" {
+        } else if line.trim() != "quit" {
+            // Synchronise: every answer to this line is in before the next line is sent.
+            // The extra `readyok` is not part of the transcript.
+            engine.send("isready");
             engine.read_until(|l| l == "readyok");
+            engine.transcript.pop();
         }
     }
     let mut out: Vec<String> = engine.finish().iter().map(|l| mask(l)).collect();

@@ -2,6 +2,7 @@
 
 use super::session::{GameSession, Session};
 use crate::core::Limits;
+use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::morris::Morris;
 use crate::search::AlphaBeta;
 
@@ -38,7 +39,12 @@ pub fn registry() -> Vec<GameEntry> {
             bench_limits: no_limits,
         },
         GameEntry { name: "mobius", make: None, bench_positions: &[], bench_limits: no_limits },
-        GameEntry { name: "mabula", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry {
+            name: "mabula",
+            make: Some(|mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb)))),
+            bench_positions: &crate::games::mabula::BENCH_POSITIONS,
+            bench_limits: || Limits::depth(5),
+        },
         GameEntry { name: "morpiae", make: None, bench_positions: &[], bench_limits: no_limits },
     ]
 }

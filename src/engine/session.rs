@@ -92,11 +92,9 @@ impl<G: Game, S: Searcher<G>> GameSession<G, S> {
 }
 
 /// Plays `moves` from `pos`, naming the first one that is not legal (1-based index).
+/// `parse_move` refuses every move once the game is over.
 pub fn play_moves<G: Game>(pos: &mut G, moves: &[&str]) -> Result<(), String> {
     for (i, text) in moves.iter().enumerate() {
-        if pos.outcome().is_some() {
-            return Err(format!("move {} '{text}': the game is already over", i + 1));
-        }
         let mv = pos.parse_move(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
         pos.play(mv);
     }

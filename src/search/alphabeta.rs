@@ -57,6 +57,8 @@ pub struct AlphaBeta<G: Evaluate> {
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
+    /// One reusable move list per ply (no allocation in the search).
+    move_lists: Vec<Vec<(i64, G::Move)>>,
     path: Vec<u64>,
     nodes: u64,
     seldepth: usize,
@@ -71,6 +73,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             history: vec![0; G::HISTORY_SIZE],
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            move_lists: vec![Vec::new(); MAX_PLY + 2],
             path: Vec::with_capacity(MAX_PLY + 1),
             nodes: 0,
             seldepth: 0,
@@ -90,23 +93,46 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.stopped
     }
 
-    /// Orders `moves` in place: hash move, noisy moves, killers, then by history.
-    fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+    /// The ordering key of a move: hash move, noisy moves, killers, then history.
+    fn order_key(&self, pos: &G, mv: G::Move, tt_move: Option<G::Move>, ply: usize) -> i64 {
         let killers = self.killers[ply];
-        moves.sort_by_cached_key(|&mv| {
-            let key: i64 = if Some(mv) == tt_move {
-                1 << 40
-            } else if pos.is_noisy(mv) {
-                1 << 35
-            } else if killers[0] == Some(mv) {
-                1 << 31
-            } else if killers[1] == Some(mv) {
-                (1 << 31) - 1
-            } else {
-                self.history[pos.history_index(mv)] as i64
-            };
-            -key
-        });
+        if Some(mv) == tt_move {
+            1 << 40
+        } else if pos.is_noisy(mv) {
+            1 << 35
+        } else if killers[0] == Some(mv) {
+            1 << 31
+        } else if killers[1] == Some(mv) {
+            (1 << 31) - 1
+        } else {
+            self.history[pos.history_index(mv)] as i64
+        }
+    }
+
+    /// The legal moves of `pos` (filtered by `keep`), best-ordered first, in the reusable
+    /// list of `ply` (hand it back with [`Self::give_back`]).
+    fn ordered_moves(
+        &mut self,
+        pos: &G,
+        tt_move: Option<G::Move>,
+        ply: usize,
+        keep: impl Fn(G::Move) -> bool,
+    ) -> Vec<(i64, G::Move)> {
+        let mut list = std::mem::take(&mut self.move_lists[ply]);
+        list.clear();
+        let mut moves = Vec::with_capacity(64);
+        pos.generate_moves(&mut moves);
+        for mv in moves {
+            if keep(mv) {
+                list.push((self.order_key(pos, mv, tt_move, ply), mv));
+            }
+        }
+        list.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
+        list
+    }
+
+    fn give_back(&mut self, ply: usize, list: Vec<(i64, G::Move)>) {
+        self.move_lists[ply] = list;
     }
 
     fn terminal_score(outcome: Outcome, pos: &G, ply: usize) -> i32 {
@@ -145,15 +171,13 @@ impl<G: Evaluate> AlphaBeta<G> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut moves = Vec::new();
-        pos.generate_moves(&mut moves);
-        moves.retain(|&m| pos.is_noisy(m));
-        for mv in moves {
+        let moves = self.ordered_moves(pos, None, ply, |m| pos.is_noisy(m));
+        for &(_, mv) in &moves {
             let undo = pos.play_reversible(mv);
             let score = -self.quiescence(pos, -beta, -alpha, ply + 1, ctl);
             pos.unplay(mv, undo);
             if self.stopped {
-                return 0;
+                break;
             }
             if score > alpha {
                 alpha = score;
@@ -162,7 +186,8 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
             }
         }
-        alpha
+        self.give_back(ply, moves);
+        if self.stopped { 0 } else { alpha }
     }
 
     fn negamax(
@@ -218,15 +243,13 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
 
-        let mut moves = Vec::new();
-        pos.generate_moves(&mut moves);
-        self.order(pos, &mut moves, tt_move, ply);
+        let moves = self.ordered_moves(pos, tt_move, ply, |_| true);
 
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_move = None;
         self.path.push(key);
-        for (i, &mv) in moves.iter().enumerate() {
+        for (i, &(_, mv)) in moves.iter().enumerate() {
             let noisy = pos.is_noisy(mv);
             let undo = pos.play_reversible(mv);
             let score = if i == 0 {
@@ -253,8 +276,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             };
             pos.unplay(mv, undo);
             if self.stopped {
-                self.path.pop();
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -281,6 +303,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         self.path.pop();
+        self.give_back(ply, moves);
+        if self.stopped {
+            return 0;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {

@@ -127,7 +127,7 @@ impl Morris {
             stm,
             quiet_plies: 0,
             hash: 0,
-            history: Vec::new(),
+            history: Vec::with_capacity(256),
             reversible_from: 0,
             opts: *opts,
         };
@@ -251,9 +251,11 @@ impl Morris {
         bits(self.men[s]).any(|p| TABLES.adjacent[p] & self.empty_points() != 0)
     }
 
-    /// How many times the current position occurred, this one included.
+    /// How many times the current position occurred, this one included. Only positions
+    /// an even number of plies back can be equal (the side to move is part of it).
     pub fn occurrences(&self) -> usize {
-        1 + self.history[self.reversible_from..].iter().filter(|&&h| h == self.hash).count()
+        let earlier = &self.history[self.reversible_from..];
+        1 + earlier.iter().rev().skip(1).step_by(2).filter(|&&h| h == self.hash).count()
     }
 
     /// Number of legal steps of `side` if it were to move (0 while it has men in hand).
@@ -351,6 +353,12 @@ impl Game for Morris {
                 return Err(err("a side has more than 9 men"));
             }
         }
+        if (wh > 0 || bh > 0) && quiet > 0 {
+            return Err(err("quiet plies count only once both hands are empty"));
+        }
+        if (0..2).all(|side| men[side].count_ones() + [wh, bh][side] as u32 <= 2) {
+            return Err(err("both sides have two men or fewer: no game reaches this"));
+        }
         let mut m = Morris::empty(opts, [wh, bh], stm);
         m.men = men;
         m.quiet_plies = quiet;
@@ -401,27 +409,35 @@ impl Game for Morris {
 
     fn parse_move(&self, s: &str) -> Result<MorrisMove, MoveError> {
         let mv = parse_syntax(s)?;
-        let mut legal = Vec::new();
-        self.generate_moves(&mut legal);
-        if legal.contains(&mv) {
-            return Ok(mv);
+        let illegal = |why: &str| Err(MoveError::Illegal(format!("'{s}': {why}")));
+        if self.outcome().is_some() {
+            return illegal("the game is over");
         }
-        let why = if legal.is_empty() {
-            "the game is over"
-        } else if mv.is_placement() && self.hand[self.stm.index()] == 0 {
-            "no men left in hand: move a man (a4-a7)"
-        } else if !mv.is_placement() && self.hand[self.stm.index()] > 0 {
-            "men still in hand: place a man (d6)"
-        } else if legal.iter().any(|l| l.from == mv.from && l.to == mv.to) {
-            if mv.capture == NONE {
-                "this move closes a mill: name the man it removes (…xa1)"
+        let own = self.men[self.stm.index()];
+        let in_hand = self.hand[self.stm.index()] > 0;
+        if mv.is_placement() != in_hand {
+            return illegal(if in_hand {
+                "men still in hand: place a man (d6)"
             } else {
-                "that man cannot be removed (or the move closes no mill)"
-            }
+                "no men left in hand: move a man (a4-a7)"
+            });
+        }
+        if !mv.is_placement() && own & 1 << mv.from == 0 {
+            return illegal("no man of the side to move stands there");
+        }
+        if self.destinations(mv.from) & 1 << mv.to == 0 {
+            return illegal("no such placement or step here");
+        }
+        // The legal variants of this placement or step: with each removal, or plain.
+        let mut variants = Vec::new();
+        self.push_with_removals(mv.from, mv.to, self.removable(), &mut variants);
+        if variants.contains(&mv) {
+            Ok(mv)
+        } else if mv.capture == NONE {
+            illegal("this move closes a mill: name the man it removes (…xa1)")
         } else {
-            "no such placement or step here"
-        };
-        Err(MoveError::Illegal(format!("'{s}': {why}")))
+            illegal("that man cannot be removed (or the move closes no mill)")
+        }
     }
 
     fn play(&mut self, mv: MorrisMove) {

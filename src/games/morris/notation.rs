@@ -46,7 +46,11 @@ impl fmt::Display for MorrisMove {
 
 /// The index of a point name (`a1` … `g7`), if it is one.
 pub fn point(name: &str) -> Option<u8> {
-    NAMES.iter().position(|&n| n == name).map(|i| i as u8)
+    let &[file @ b'a'..=b'g', rank @ b'1'..=b'7'] = name.as_bytes() else {
+        return None;
+    };
+    let (file, rank) = (file as char, rank as char);
+    NAMES.iter().position(|n| n.starts_with(file) && n.ends_with(rank)).map(|i| i as u8)
 }
 
 /// Reads the syntax of a move token (not its legality).

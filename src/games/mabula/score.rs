@@ -1,0 +1,36 @@
+//! The end of the game: each player's score under the chosen scoring, and who wins.
+
+use std::cmp::Ordering;
+
+use super::geometry::{Bits, group_sizes};
+use super::options::{MabulaOptions, Scoring, Ties};
+use crate::core::{Outcome, Side};
+
+/// A player's score under `scoring`, from the sizes of their groups (largest first).
+pub fn score_of(sizes: &[u32], scoring: Scoring) -> u32 {
+    match scoring {
+        Scoring::Largest => sizes.first().copied().unwrap_or(0),
+        Scoring::Product => sizes.iter().product(),
+    }
+}
+
+/// Compares Black's result with White's: the scores, then (with [`Ties::Break`]) the
+/// group sizes sorted from largest down.
+pub fn compare(men: [Bits; 2], opts: &MabulaOptions) -> Ordering {
+    let (b, w) = (group_sizes(men[0]), group_sizes(men[1]));
+    let by_score = score_of(&b, opts.scoring).cmp(&score_of(&w, opts.scoring));
+    match opts.ties {
+        Ties::Draw => by_score,
+        // Both players own 12 marbles, so neither sorted list is a prefix of the other.
+        Ties::Break => by_score.then_with(|| b.cmp(&w)),
+    }
+}
+
+/// The outcome of a finished game with these marbles.
+pub fn final_outcome(men: [Bits; 2], opts: &MabulaOptions) -> Outcome {
+    match compare(men, opts) {
+        Ordering::Greater => Outcome::Win(Side::P1),
+        Ordering::Less => Outcome::Win(Side::P2),
+        Ordering::Equal => Outcome::Draw,
+    }
+}
