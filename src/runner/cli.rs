@@ -142,8 +142,7 @@ impl MatchArgs {
 pub fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     let m = Match::new(args.to_config()?)?;
     let outcome = m.run()?;
-    print!("{}", m.summary(&outcome));
-    Ok(())
+    emit(&m.summary(&outcome))
 }
 
 /// `ugine genfens`: write an opening file.
@@ -207,24 +206,36 @@ pub struct ReplayArgs {
 pub fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
     let (records, problems) = read_records(&args.file)?;
     let mut bad = problems.len();
+    let mut out = String::new();
     for p in &problems {
-        println!("unreadable: {p}");
+        out.push_str(&format!("unreadable: {p}\n"));
     }
     for r in &records {
         if let Err(e) = validate(r) {
             bad += 1;
-            println!("invalid game {}: {e}", r.id);
+            out.push_str(&format!("invalid game {}: {e}\n", r.id));
         }
     }
     let standings = Standings::from_records(&records);
-    println!(
-        "{} games replayed, {} valid",
+    out.push_str(&format!(
+        "{} games replayed, {} valid\n",
         records.len() + problems.len(),
         records.len() + problems.len() - bad
-    );
-    print!("{}", format_summary(&standings, None, SprtVerdict::Continue));
+    ));
+    out.push_str(&format_summary(&standings, None, SprtVerdict::Continue));
+    emit(&out)?;
     if bad > 0 {
         bail!("{bad} invalid or unreadable records");
     }
     Ok(())
+}
+
+/// Writes `text` to stdout; a reader that went away (`| head`) is not an error.
+fn emit(text: &str) -> anyhow::Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write to stdout")
+        }
+        _ => Ok(()),
+    }
 }

@@ -21,6 +21,13 @@ use super::stats::SprtVerdict;
 use crate::core::Rng;
 use crate::engine::{Session, find_game};
 
+/// Writes a line to stderr (progress and warnings). A closed stderr must not stop the
+/// match, so write errors are ignored.
+fn note(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// Makes referee sessions for a game under given options.
 #[derive(Clone)]
 pub struct Referee {
@@ -182,7 +189,7 @@ impl Match {
         };
         let (records, problems) = read_records(path)?;
         for p in problems {
-            eprintln!("warning: {}: {p}", path.display());
+            note(&format!("warning: {}: {p}", path.display()));
         }
         let mut seen = HashSet::new();
         let mut out = Vec::new();
@@ -233,10 +240,10 @@ impl Match {
     pub fn run(&self) -> anyhow::Result<MatchOutcome> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         if self.cfg.concurrency > cores {
-            eprintln!(
+            note(&format!(
                 "warning: concurrency {} exceeds the {cores} available cores: engines will share cores and time controls will be unreliable",
                 self.cfg.concurrency
-            );
+            ));
         }
         let names: Vec<String> = self.cfg.engines.iter().map(|e| e.name.clone()).collect();
         let mut standings = Standings::new(&names, &self.pairings);
@@ -246,7 +253,7 @@ impl Match {
             standings.add(r);
         }
         if !done.is_empty() {
-            eprintln!("resuming: {} games already recorded", done.len());
+            note(&format!("resuming: {} games already recorded", done.len()));
         }
         let mut verdict = self.sprt_verdict(&standings);
         let queue: VecDeque<GameId> =
@@ -300,7 +307,7 @@ impl Match {
                 }
                 standings.add(&rec);
                 if !self.cfg.quiet {
-                    eprintln!("{}", progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
+                    note(&progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
                 }
                 verdict = self.sprt_verdict(&standings);
                 if verdict != SprtVerdict::Continue {
