@@ -108,7 +108,7 @@ fn failing_engines_lose_and_the_match_goes_on() {
         &config,
         format!(
             "# gauntlet of the random mover against broken engines\n\
-             game morris\nformat gauntlet\nrounds 2\ndepth 1\nstall 500ms\nstartup 500ms\n\
+             game morris\nformat gauntlet\nrounds 1\ndepth 1\nstall 500ms\nstartup 500ms\n\
              engine random\n  cmd random\n\
              engine crash\n  cmd {crash}\n\
              engine hang\n  cmd {hang}\n\
@@ -127,7 +127,7 @@ fn failing_engines_lose_and_the_match_goes_on() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let recs = lines(&records);
-    assert_eq!(recs.len(), 16, "4 pairings x 2 rounds x 2 seats");
+    assert_eq!(recs.len(), 8, "4 pairings x 1 round x 2 seats");
     for r in &recs {
         let random_p1 = field(r, "p1") == "random";
         assert_eq!(field(r, "result"), if random_p1 { "p1win" } else { "p2win" }, "{r}");
@@ -298,4 +298,61 @@ fn killed_run_keeps_every_finished_game() {
         "{}",
         text(&o)
     );
+}
+
+#[test]
+fn round_robin_of_random_movers_with_concurrency() {
+    let d = scratch("rr");
+    let records = d.join("games.ugr");
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--format",
+        "roundrobin",
+        "--engine",
+        "name=random",
+        "--engine",
+        "name=r2 cmd=random seed=2",
+        "--engine",
+        "name=r3 cmd=random seed=3",
+        "--rounds",
+        "3",
+        "--concurrency",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    for p in ["random vs r2", "random vs r3", "r2 vs r3", "standings"] {
+        assert!(out.contains(p), "{p}: {out}");
+    }
+    let recs = lines(&records);
+    assert_eq!(recs.len(), 18, "3 pairings x 3 rounds x 2 seats");
+    let ids: HashSet<&str> = recs.iter().map(|l| field(l, "id")).collect();
+    assert_eq!(ids.len(), 18);
+    // Seeded random movers: the same match again gives the same games.
+    let again = d.join("again.ugr");
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--format",
+        "roundrobin",
+        "--engine",
+        "name=random",
+        "--engine",
+        "name=r2 cmd=random seed=2",
+        "--engine",
+        "name=r3 cmd=random seed=3",
+        "--rounds",
+        "3",
+        "--concurrency",
+        "1",
+        "--records",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(games_without_times(&records), games_without_times(&again));
 }
