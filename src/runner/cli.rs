@@ -45,6 +45,7 @@ pub struct MatchArgs {
     /// sequential or random (shuffled with --seed).
     #[arg(long)]
     pub order: Option<String>,
+    /// Seed of the opening order and of the random mover (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Clock per player and increment: `10+0.1` (seconds), `500ms+10ms`.
@@ -53,8 +54,10 @@ pub struct MatchArgs {
     /// Fixed time per move: `100ms`, `1s`.
     #[arg(long)]
     pub movetime: Option<String>,
+    /// Fixed depth per move.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Fixed nodes per move.
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Grace over clock or move time before a loss on time (default 100ms).
@@ -63,7 +66,7 @@ pub struct MatchArgs {
     /// Deadline for a move without time limits (default 60s).
     #[arg(long)]
     pub stall: Option<String>,
-    /// Games played at once.
+    /// Games played at once (default 1).
     #[arg(long)]
     pub concurrency: Option<usize>,
     /// Game-record file; each finished game is appended at once.
