@@ -206,7 +206,7 @@ fn random_cells(rng: &mut Rng, empty: usize) -> [u8; CELLS] {
 fn win_test_agrees_with_the_reference_on_random_boards() {
     let mut rng = Rng::new(11);
     let mut wins = [0usize; 2];
-    for i in 0..1500 {
+    for i in 0..600 {
         let cells = random_cells(&mut rng, [0, 100, 300, 500][i % 4]);
         for o in all_rules() {
             let pos = Mobius::from_cells(cells, Side::P1, &o);
@@ -224,7 +224,7 @@ fn win_test_agrees_with_the_reference_on_random_boards() {
         }
     }
     // The sample exercises both answers for both players.
-    assert!(wins[0] > 500 && wins[1] > 500, "{wins:?}");
+    assert!(wins[0] > 200 && wins[1] > 200, "{wins:?}");
 }
 
 #[test]
@@ -264,7 +264,7 @@ fn incremental_outcome_and_immediate_wins_match_from_scratch_in_random_games() {
     let mut rng = Rng::new(14);
     let mut moves = Vec::new();
     for o in all_rules() {
-        for _ in 0..40 {
+        for _ in 0..15 {
             let mut pos = Mobius::startpos(&o);
             while pos.outcome().is_none() {
                 let stm = pos.side_to_move();
@@ -305,9 +305,9 @@ fn incremental_outcome_and_immediate_wins_match_from_scratch_in_random_games() {
 #[test]
 fn random_games_conform() {
     for (i, o) in all_rules().into_iter().enumerate() {
-        random_playouts::<Mobius>(&o, 30, CELLS, 20 + i as u64);
+        random_playouts::<Mobius>(&o, 8, CELLS, 20 + i as u64);
     }
-    random_playouts::<Mobius>(&opts(false, false, true), 60, CELLS + 1, 30);
+    random_playouts::<Mobius>(&opts(false, false, true), 16, CELLS + 1, 30);
 }
 
 #[test]
@@ -379,4 +379,60 @@ fn render_shows_stones_zones_and_seam() {
     let seam = lines.iter().find(|l| l.trim_start().starts_with("1~")).expect("seam row");
     assert!(seam.contains("| B") && seam.contains("R |"), "{seam}");
     assert!(text.contains("Red (R) to move"));
+}
+
+/// Perft by the reference: moves are the empty cells, a position is over once the player
+/// who moved last qualifies (or the board is full).
+fn reference_perft(board: &mut Board, to_move: char, rule: Rule, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let other = if to_move == 'r' { 'b' } else { 'r' };
+    let mut n = 0;
+    for r in 0..12 {
+        for c in 0..board.cells[r].len() {
+            if board.cells[r][c] != '.' {
+                continue;
+            }
+            board.cells[r][c] = to_move;
+            if !board.qualifies(to_move, rule) {
+                n += reference_perft(board, other, rule, depth - 1);
+            } else if depth == 1 {
+                n += 1;
+            }
+            board.cells[r][c] = '.';
+        }
+    }
+    n
+}
+
+#[test]
+fn perft_matches_the_reference() {
+    let text = include_str!("data/perft/mobius.perft");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        if f[2] == "startpos" {
+            continue;
+        }
+        let o = opts(f[1].contains("literal"), f[1].contains("any"), f[1].contains("Swap"));
+        let pos = Mobius::from_fen(f[2], &o).expect("perft position");
+        let mut board = Board::from_fen(f[2]);
+        let over =
+            board.qualifies('b', reference_rule(&o)) || board.qualifies('r', reference_rule(&o));
+        assert_eq!(over, pos.outcome().is_some(), "{}", f[0]);
+        for dc in f[3].split_whitespace() {
+            let (d, c) = dc.split_once(':').unwrap();
+            let (d, c): (u32, u64) = (d.parse().unwrap(), c.parse().unwrap());
+            if d > 2 || (d == 2 && f[0] != "three-zones-24") {
+                continue;
+            }
+            let reference =
+                if over { 0 } else { reference_perft(&mut board, 'r', reference_rule(&o), d) };
+            assert_eq!(reference, c, "{} depth {d}", f[0]);
+            assert_eq!(pos.perft(d), c, "{} depth {d}", f[0]);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
 }
