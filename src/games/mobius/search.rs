@@ -121,6 +121,11 @@ impl Mcts {
         m
     }
 
+    /// Number of nodes in the search tree (kept between moves of one game).
+    pub fn tree_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// Runs the search on `pos` (not over) and returns the best move and its score.
     pub fn run(
         &mut self,
@@ -388,13 +393,15 @@ impl Mcts {
         range.max_by_key(|&c| (self.nodes[c].visits, std::cmp::Reverse(c))).unwrap_or(0)
     }
 
-    /// The principal variation: most visited children while they have been visited.
+    /// The principal variation: the best root move, then most visited children while they
+    /// have been visited.
     fn pv(&self) -> Vec<String> {
         let mut pv = Vec::new();
         let mut node = 0;
         while self.nodes[node].children > 0 {
             let c = self.best_child(node);
-            if self.nodes[c].visits == 0 {
+            // The root's best move is always shown, even before its first playout.
+            if self.nodes[c].visits == 0 && node != 0 {
                 break;
             }
             pv.push(self.nodes[c].mv.to_string());
