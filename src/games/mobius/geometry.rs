@@ -54,6 +54,10 @@ pub struct Geometry {
     pub zone_of: [[Option<(u8, i8)>; CELLS]; 2],
     /// Per player: the names of their three zones.
     pub zone_names: [[&'static str; 3]; 2],
+    /// Every link once, as `(lower cell, higher cell, winding from lower to higher)`.
+    pub edges: Vec<(u8, u8, i8)>,
+    /// Per player: every zone cell as `(cell, zone, winding)` (a flat copy of `zone_of`).
+    pub zone_cells: [Vec<(u8, u8, i8)>; 2],
 }
 
 /// The first cell index of each row.
@@ -146,5 +150,13 @@ fn build() -> Geometry {
         }
     }
     assert_eq!(count, [3, 3], "three zones per player");
-    Geometry { names, links, zone_of, zone_names }
+    let edges = (0..CELLS)
+        .flat_map(|a| {
+            links[a].iter().filter(move |l| l.to as usize > a).map(move |l| (a as u8, l.to, l.wind))
+        })
+        .collect();
+    let zone_cells = [0, 1].map(|side| {
+        (0..CELLS).filter_map(|c| zone_of[side][c].map(|(z, w)| (c as u8, z, w))).collect()
+    });
+    Geometry { names, links, zone_of, zone_names, edges, zone_cells }
 }

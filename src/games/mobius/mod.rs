@@ -42,7 +42,7 @@ mod render;
 mod search;
 
 pub use board::{BLUE, EMPTY, Mobius, RED, colour};
-pub use network::WinRule;
+pub use network::{WinRule, default_rule_qualifies};
 pub use notation::MobiusMove;
 pub use options::MobiusOptions;
 pub use search::{Mcts, MctsParams};

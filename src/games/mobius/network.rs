@@ -267,3 +267,59 @@ impl Network {
         n
     }
 }
+
+/// Whether the stones of colour `me` qualify under the DEFAULT win test (network rule,
+/// odd loops), computed in one pass over the board's links: the playouts' fast path.
+///
+/// A leaner union-find than [`Network`]: seam parities only, union by size without path
+/// compression, one global "odd loop seen" flag (the network rule lets the loop lie in
+/// any piece), and the zones compared by their roots at the end.
+pub fn default_rule_qualifies(cells: &[u8; CELLS], me: u8, side: usize) -> bool {
+    let g = &*GEOMETRY;
+    let mut parent = [0u8; NODES];
+    let mut parity = [0u8; NODES];
+    let mut size = [1u8; NODES];
+    for (i, p) in parent.iter_mut().enumerate() {
+        *p = i as u8;
+    }
+    let find = |parent: &[u8; NODES], parity: &[u8; NODES], mut x: usize| {
+        let mut p = 0u8;
+        while parent[x] as usize != x {
+            p ^= parity[x];
+            x = parent[x] as usize;
+        }
+        (x, p)
+    };
+    let mut odd_loop = false;
+    let mut join = |a: usize, b: usize, w: u8| {
+        let (ra, pa) = find(&parent, &parity, a);
+        let (rb, pb) = find(&parent, &parity, b);
+        let d = pa ^ pb ^ w;
+        if ra == rb {
+            odd_loop |= d != 0;
+        } else if size[ra] >= size[rb] {
+            parent[rb] = ra as u8;
+            parity[rb] = d;
+            size[ra] += size[rb];
+        } else {
+            parent[ra] = rb as u8;
+            parity[ra] = d;
+            size[rb] += size[ra];
+        }
+    };
+    for &(a, b, w) in &g.edges {
+        if cells[a as usize] == me && cells[b as usize] == me {
+            join(a as usize, b as usize, (w & 1) as u8);
+        }
+    }
+    for &(c, z, w) in &g.zone_cells[side] {
+        if cells[c as usize] == me {
+            join(CELLS + z as usize, c as usize, (w & 1) as u8);
+        }
+    }
+    let root = |z: usize| find(&parent, &parity, CELLS + z).0;
+    let (r0, r1, r2) = (root(0), root(1), root(2));
+    let three = r0 == r1 && r1 == r2;
+    let two = r0 == r1 || r1 == r2 || r0 == r2;
+    three || (two && odd_loop)
+}

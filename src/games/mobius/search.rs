@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use super::board::{Mobius, colour};
 use super::geometry::CELLS;
-use super::network::Network;
+use super::network::default_rule_qualifies;
 use super::notation::MobiusMove;
 use crate::core::{Game, Limits, Outcome, Rng, Side};
 use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
@@ -45,7 +45,7 @@ pub struct MctsParams {
 
 impl Default for MctsParams {
     fn default() -> Self {
-        MctsParams { rave_bias: 0.002, exploration: 0.05, expand_after: 1, seed: 0x5EED_2008 }
+        MctsParams { rave_bias: 0.002, exploration: 0.0, expand_after: 8, seed: 0x5EED_2008 }
     }
 }
 
@@ -60,6 +60,9 @@ struct Node {
     wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
+    /// The RAVE-blended value, refreshed whenever the statistics change (selection
+    /// reads it for every child at every step, so it is cached).
+    value: f32,
 }
 
 impl Node {
@@ -74,9 +77,24 @@ impl Node {
             wins: 0.0,
             amaf_visits: 0,
             amaf_wins: 0.0,
+            value: FIRST_PLAY_URGENCY,
+        }
+    }
+
+    /// Recomputes `value` = (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ), which
+    /// simplifies to (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division.
+    fn refresh(&mut self, bias: f32) {
+        let (n, an) = (self.visits as f32, self.amaf_visits as f32);
+        let den = n + an + bias * n * an;
+        if den > 0.0 {
+            self.value = (self.wins * (1.0 + bias * an) + self.amaf_wins) / den;
         }
     }
 }
+
+/// The value of a child without any statistics: above every real value, so each child
+/// is tried (or gets AMAF statistics) before any is tried twice.
+const FIRST_PLAY_URGENCY: f32 = 1.1;
 
 /// The move stored at the root (never read).
 const NO_MOVE: MobiusMove = MobiusMove(0);
@@ -306,26 +324,21 @@ impl Mcts {
     /// The child of `node` with the best RAVE-blended value plus exploration.
     fn select(&mut self, node: usize) -> usize {
         let n = self.nodes[node];
-        let p = self.params;
+        let c = self.params.exploration;
         let log_n = (n.visits.max(1) as f32).ln();
         let k = n.children as usize;
         // Start at a random child so that ties among fresh children break at random.
-        let offset = self.rng.next_u64() as usize % k;
+        let offset = fast_below(&mut self.rng, k);
+        let first = n.first_child as usize;
         let mut best = (f32::NEG_INFINITY, 0usize);
-        for i in 0..k {
-            let c = n.first_child as usize + (i + offset) % k;
-            let ch = &self.nodes[c];
-            let value = if ch.visits == 0 && ch.amaf_visits == 0 {
-                1.0
-            } else {
-                let (nv, an) = (ch.visits as f32, ch.amaf_visits as f32);
-                let beta = an / (an + nv + p.rave_bias * nv * an);
-                let q = if ch.visits > 0 { ch.wins / nv } else { 0.0 };
-                let aq = if ch.amaf_visits > 0 { ch.amaf_wins / an } else { 0.0 };
-                (1.0 - beta) * q + beta * aq + p.exploration * (log_n / (nv + 1.0)).sqrt()
-            };
+        for i in (offset..k).chain(0..offset) {
+            let ch = &self.nodes[first + i];
+            let mut value = ch.value;
+            if c > 0.0 {
+                value += c * (log_n / (ch.visits as f32 + 1.0)).sqrt();
+            }
             if value > best.0 {
-                best = (value, c);
+                best = (value, first + i);
             }
         }
         best.1
@@ -347,7 +360,7 @@ impl Mcts {
             for (i, &c) in self.empties.iter().enumerate() {
                 cells[c as usize] = if i % 2 == 0 { me } else { other };
             }
-            let red_wins = Network::build(cells, colour(Side::P1), 0, pos.options().rule).won();
+            let red_wins = default_rule_qualifies(cells, colour(Side::P1), 0);
             return if red_wins { 1.0 } else { 0.0 };
         }
         for &c in &self.empties {
@@ -364,14 +377,17 @@ impl Mcts {
 
     /// Backs up a result along `self.path`, with AMAF updates from the final `cells`.
     fn backup(&mut self, root_stm: Side, cells: &[u8; CELLS], red_result: f32) {
+        let bias = self.params.rave_bias;
         let mut side = root_stm;
         for i in 0..self.path.len() {
             let idx = self.path[i] as usize;
             let result = if side == Side::P1 { red_result } else { 1.0 - red_result };
             // The node's own statistics belong to the player who moved into it.
-            self.nodes[idx].visits += 1;
-            self.nodes[idx].wins += 1.0 - result;
-            let n = self.nodes[idx];
+            let n = &mut self.nodes[idx];
+            n.visits += 1;
+            n.wins += 1.0 - result;
+            n.refresh(bias);
+            let n = *n;
             if n.expanded {
                 let me = colour(side);
                 let children = n.first_child as usize..n.first_child as usize + n.children as usize;
@@ -379,6 +395,7 @@ impl Mcts {
                     if ch.mv.cell().is_some_and(|c| cells[c] == me) {
                         ch.amaf_visits += 1;
                         ch.amaf_wins += result;
+                        ch.refresh(bias);
                     }
                 }
             }
