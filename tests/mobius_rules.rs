@@ -9,7 +9,9 @@ use common::random_playouts;
 use mobius_reference::{Board, Rule};
 use ugine::core::{Game, MoveError, Outcome, Rng, Side};
 use ugine::games::mobius::geometry::{CELLS, GEOMETRY, parse_cell};
-use ugine::games::mobius::{BLUE, EMPTY, Mobius, MobiusMove, MobiusOptions, RED, WinRule};
+use ugine::games::mobius::{
+    BLUE, EMPTY, Mobius, MobiusMove, MobiusOptions, RED, WinRule, colour, default_rule_qualifies,
+};
 
 const THREE_ZONES: &str = "l1 c3 k2 e3 l3 g3 k4 i3 l5 c7 k6 e7 l7 g7 k8 i7 l9 d10 k10 h10 l11 \
     c12 k12 e12 a1";
@@ -213,6 +215,10 @@ fn win_test_agrees_with_the_reference_on_random_boards() {
             let reference = Board::from_fen(&pos.to_fen());
             for (side, ch) in [(Side::P1, 'r'), (Side::P2, 'b')] {
                 let q = pos.qualifies(side);
+                if o == MobiusOptions::default() {
+                    let fast = default_rule_qualifies(&cells, colour(side), side.index());
+                    assert_eq!(fast, q, "playout win test: {}", pos.to_fen());
+                }
                 assert_eq!(
                     q,
                     reference.qualifies(ch, reference_rule(&o)),

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 
 /// Rows of the board, top first: 12 cells on rows 1, 3, …, 11 cells on rows 2, 4, ….
 fn row_len(r: usize) -> usize {
-    if r % 2 == 0 { 12 } else { 11 }
+    if r.is_multiple_of(2) { 12 } else { 11 }
 }
 
 /// Win-test variant: zones as network nodes (DEFAULT) or the literal rule; odd loops only
@@ -66,7 +66,7 @@ impl Board {
 /// Neighbours of `(r, c)` with the winding of the step: +1 from row 12 into row 1.
 pub fn neighbours(r: usize, c: usize) -> Vec<((usize, usize), i32)> {
     let (ri, ci) = (r as i32, c as i32);
-    let cand: Vec<(i32, i32)> = if r % 2 == 0 {
+    let cand: Vec<(i32, i32)> = if r.is_multiple_of(2) {
         vec![
             (ri, ci - 1),
             (ri, ci + 1),

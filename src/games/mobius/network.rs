@@ -255,7 +255,8 @@ impl Network {
             }
         }
         for node in 0..NODES {
-            let own = node >= CELLS || cells[node] == me;
+            // Zone nodes are pieces only under the network rule.
+            let own = cells.get(node).map_or(rule.zones_are_nodes, |&c| c == me);
             if own && n.parent[node] as usize == node {
                 n.note_piece(n.info[node], rule);
             }

@@ -180,7 +180,7 @@ impl Mcts {
             if budget.is_some_and(|b| self.playouts >= b) {
                 break;
             }
-            if self.playouts % CHECK_EVERY == 0 && self.playouts > 0 {
+            if self.playouts.is_multiple_of(CHECK_EVERY) && self.playouts > 0 {
                 if ctl.must_stop(self.playouts) || ctl.soft_expired(1.0) {
                     break;
                 }
@@ -233,10 +233,11 @@ impl Mcts {
             // Every stone of `next` must stand in `target` with the same colour.
             let consistent =
                 next.cells().iter().zip(target.cells()).all(|(&a, &b)| a == 0 || a == b);
-            if consistent && next.outcome().is_none() {
-                if let Some(found) = self.find_descendant(child, &next, target, plies - 1) {
-                    return Some(found);
-                }
+            if consistent
+                && next.outcome().is_none()
+                && let Some(found) = self.find_descendant(child, &next, target, plies - 1)
+            {
+                return Some(found);
             }
         }
         None
