@@ -245,7 +245,7 @@ impl Mcts {
 
     /// Makes `idx` the root, keeping only its subtree (copied to the front, breadth first).
     fn reroot(&mut self, idx: u32) {
-        let old = std::mem::take(&mut self.nodes);
+        let old = std::mem::replace(&mut self.nodes, Vec::with_capacity(self.capacity));
         let mut root = old[idx as usize];
         root.mv = NO_MOVE;
         self.nodes.push(root);
@@ -476,6 +476,9 @@ fn winning_cells(pos: &Mobius, side: Side) -> Vec<u8> {
 impl Searcher<Mobius> for Mcts {
     fn set_hash_mb(&mut self, mb: usize) {
         self.capacity = (mb.max(1) << 20) / std::mem::size_of::<Node>();
+        // Reserved once (the pages are touched only as the tree grows), so the tree never
+        // reallocates beyond its budget.
+        self.nodes = Vec::with_capacity(self.capacity);
         self.new_game();
     }
 
