@@ -308,9 +308,14 @@ pub fn default_rule_qualifies(cells: &[u8; CELLS], me: u8, side: usize) -> bool 
             size[rb] += size[ra];
         }
     };
-    for &(a, b, w) in &g.edges {
-        if cells[a as usize] == me && cells[b as usize] == me {
-            join(a as usize, b as usize, (w & 1) as u8);
+    for (a, fwd) in g.forward.iter().enumerate() {
+        if cells[a] != me {
+            continue;
+        }
+        for &(b, w) in &fwd[..g.forward_len[a] as usize] {
+            if cells[b as usize] == me {
+                join(a, b as usize, (w & 1) as u8);
+            }
         }
     }
     for &(c, z, w) in &g.zone_cells[side] {
