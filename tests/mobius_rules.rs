@@ -270,7 +270,7 @@ fn incremental_outcome_and_immediate_wins_match_from_scratch_in_random_games() {
     let mut rng = Rng::new(14);
     let mut moves = Vec::new();
     for o in all_rules() {
-        for _ in 0..15 {
+        for _ in 0..10 {
             let mut pos = Mobius::startpos(&o);
             while pos.outcome().is_none() {
                 let stm = pos.side_to_move();
