@@ -24,7 +24,7 @@ const LETTERS: &[u8; 12] = b"abcdefghijkl";
 
 /// Cells joined across the seam, as `row-1 cell - row-12 cell`: (0, c) touches
 /// (11, 10 − c) and (11, 11 − c).
-const SEAM: &str = "a1-k12 b1-j12 b1-k12 c1-i12 c1-j12 d1-h12 d1-i12 e1-g12 e1-h12 f1-f12 \
+pub const SEAM: &str = "a1-k12 b1-j12 b1-k12 c1-i12 c1-j12 d1-h12 d1-i12 e1-g12 e1-h12 f1-f12 \
     f1-g12 g1-e12 g1-f12 h1-d12 h1-e12 i1-c12 i1-d12 j1-b12 j1-c12 k1-a12 k1-b12 l1-a12";
 
 /// Border zones in the order of their bit in zone masks: name, owner (0 Red = player 1,

@@ -272,7 +272,7 @@ impl Network {
 /// Whether the stones of colour `me` qualify under the DEFAULT win test (network rule,
 /// odd loops), computed in one pass over the board's links: the playouts' fast path.
 ///
-/// A leaner union-find than [`Network`]: seam parities only, union by size without path
+/// A leaner union-find than the incremental network: seam parities only, union by size without path
 /// compression, one global "odd loop seen" flag (the network rule lets the loop lie in
 /// any piece), and the zones compared by their roots at the end.
 pub fn default_rule_qualifies(cells: &[u8; CELLS], me: u8, side: usize) -> bool {
