@@ -2,4 +2,5 @@
 //! Each game's module doc gives its rules source, its options and its coordinates.
 
 pub mod mabula;
+pub mod mobius;
 pub mod morris;
