@@ -1,6 +1,6 @@
 //! The `ugine` binary: the UGI protocol loop (no subcommand), perft and bench.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
@@ -163,18 +163,20 @@ fn run_perft(args: &PerftArgs) -> Result<()> {
     }
     let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
     session.set_position(args.fen.as_deref(), &moves).map_err(anyhow::Error::msg)?;
+    // A closed stdout (e.g. piped into `head`) ends the command with an error, not a panic.
+    let mut out = std::io::stdout().lock();
     let start = std::time::Instant::now();
     let total = if args.divide {
         let divide = session.perft_divide(args.depth);
         for (mv, n) in &divide {
-            println!("{mv}: {n}");
+            writeln!(out, "{mv}: {n}")?;
         }
         divide.iter().map(|(_, n)| n).sum()
     } else {
         session.perft(args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {total}");
-    println!("Time: {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
+    writeln!(out, "Nodes searched: {total}")?;
+    writeln!(out, "Time: {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9))?;
     Ok(())
 }

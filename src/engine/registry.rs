@@ -3,6 +3,7 @@
 use super::session::{GameSession, Session};
 use crate::core::Limits;
 use crate::games::mabula::{Mabula, MabulaSearch};
+use crate::games::mobius::{Mcts, MctsParams, Mobius};
 use crate::games::morris::Morris;
 use crate::search::AlphaBeta;
 
@@ -38,7 +39,14 @@ pub fn registry() -> Vec<GameEntry> {
             bench_positions: &[],
             bench_limits: no_limits,
         },
-        GameEntry { name: "mobius", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry {
+            name: "mobius",
+            make: Some(|mb| {
+                Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MctsParams::default())))
+            }),
+            bench_positions: &crate::games::mobius::BENCH_POSITIONS,
+            bench_limits: || Limits::nodes(20_000),
+        },
         GameEntry {
             name: "mabula",
             make: Some(|mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb)))),

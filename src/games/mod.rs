@@ -1,5 +1,6 @@
 //! One folder per game: rules, notation, position string and evaluation.
 //! Each game's module doc gives its rules source, its options and its coordinates.
 
-pub mod morris;
 pub mod mabula;
+pub mod mobius;
+pub mod morris;

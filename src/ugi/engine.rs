@@ -39,7 +39,7 @@ impl Output {
     /// Writes free text (the `d` board drawing), line by line.
     fn send_text(&self, text: &str) {
         for line in text.lines() {
-            self.send(&EngineLine::Other(line.to_string()));
+            self.send(&EngineLine::Other(line.trim_end().to_string()));
         }
     }
 }
