@@ -43,6 +43,11 @@ fn engines_from_the_command_line() {
     assert_eq!(e.name, "x");
     assert_eq!(e.args, vec!["-v"]);
     assert_eq!(e.options, vec![("Move Overhead".to_string(), "10".to_string())]);
+    let shallow =
+        EngineSpec::from_tokens(&split_words("name=d3 cmd=./x depth=3 nodes=500").unwrap())
+            .unwrap();
+    assert_eq!((shallow.depth, shallow.nodes), (Some(3), Some(500)));
+    assert!(EngineSpec::from_tokens(&split_words("name=d cmd=./x depth=deep").unwrap()).is_err());
     let r = EngineSpec::from_tokens(&["name=random".to_string()]).unwrap();
     assert!(r.is_random());
     assert!(EngineSpec::from_tokens(&["name=y".to_string()]).is_err(), "no cmd");

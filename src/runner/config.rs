@@ -32,6 +32,10 @@ pub struct EngineSpec {
     pub uci: bool,
     /// Seed of the random mover (the match seed when `None`).
     pub seed: Option<u64>,
+    /// This engine's own fixed depth per move, replacing the match's (a shallow baseline).
+    pub depth: Option<u32>,
+    /// This engine's own fixed nodes per move, replacing the match's.
+    pub nodes: Option<u64>,
 }
 
 impl EngineSpec {
@@ -40,7 +44,8 @@ impl EngineSpec {
         self.cmd == RANDOM
     }
 
-    /// Applies one engine key (`cmd`, `arg`, `dir`, `proto`, `seed`, `option`).
+    /// Applies one engine key (`cmd`, `arg`, `dir`, `proto`, `seed`, `option`, `depth`,
+    /// `nodes`).
     pub fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "name" => self.name = value.to_string(),
@@ -55,6 +60,8 @@ impl EngineSpec {
                 }
             }
             "seed" => self.seed = Some(parse_num(key, value)?),
+            "depth" => self.depth = Some(parse_num(key, value)?),
+            "nodes" => self.nodes = Some(parse_num(key, value)?),
             "option" => self.options.push(parse_option(value)?),
             _ => return Err(format!("unknown engine key '{key}'")),
         }

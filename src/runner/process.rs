@@ -29,6 +29,10 @@ pub struct EngineCommand {
     pub options: Vec<(String, String)>,
     /// Speak UCI's handshake words (`uci`/`uciok`, `ucinewgame`) instead of UGI's.
     pub uci: bool,
+    /// Fixed depth per move for this engine, replacing the match's.
+    pub depth: Option<u32>,
+    /// Fixed nodes per move for this engine, replacing the match's.
+    pub nodes: Option<u64>,
 }
 
 /// Deadlines of the waits that are not moves.
@@ -219,7 +223,10 @@ impl Player for ProcessPlayer {
     ) -> Result<MoveReply, PlayerError> {
         self.drain();
         self.send(&wire::position(position))?;
-        let go = wire::go(limits);
+        let mut limits = limits.clone();
+        limits.depth = self.command.depth.or(limits.depth);
+        limits.nodes = self.command.nodes.or(limits.nodes);
+        let go = wire::go(&limits);
         let start = Instant::now();
         self.send(&go)?;
         let reply =

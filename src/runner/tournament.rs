@@ -231,6 +231,8 @@ impl Match {
             dir: e.dir.clone(),
             options,
             uci: e.uci,
+            depth: e.depth,
+            nodes: e.nodes,
         };
         Ok(Box::new(ProcessPlayer::new(&e.name, command, self.cfg.deadlines)))
     }
