@@ -2,3 +2,4 @@
 //! Each game's module doc gives its rules source, its options and its coordinates.
 
 pub mod morris;
+pub mod moebius_chess;
