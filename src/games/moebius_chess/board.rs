@@ -186,10 +186,10 @@ impl Board {
         let rq = p[ROOK] | p[QUEEN];
         let bq = p[BISHOP] | p[QUEEN];
         let mut att = contact & them;
-        if rq & them != 0 {
+        if rq & them & t.rook_lines[sq] != 0 {
             att |= rook_attacks(t, sq, occ) & rq & them;
         }
-        if bq & them != 0 {
+        if bq & them & t.bishop_lines[sq] != 0 {
             att |= bishop_attacks(t, sq, occ) & bq & them;
         }
         att

@@ -88,6 +88,10 @@ pub const S: usize = 3;
 pub struct Tables {
     /// `rays[d][sq]`: squares from `sq` (exclusive) in direction `RAY_DIRS[d]` to the edge.
     pub rays: [[Bb; SQUARES]; 6],
+    /// Row and column of each square (where a rook or queen could attack it from).
+    pub rook_lines: [Bb; SQUARES],
+    /// The four diagonals through each square.
+    pub bishop_lines: [Bb; SQUARES],
     pub knight: [Bb; SQUARES],
     pub king: [Bb; SQUARES],
     /// `pawn_attacks[c][sq]`: the squares a pawn of colour `c` on `sq` captures on.
@@ -125,6 +129,8 @@ fn offset(sq: usize, dx: i32, dy: i32) -> Option<usize> {
 pub static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
     let mut t = Box::new(Tables {
         rays: [[0; SQUARES]; 6],
+        rook_lines: [0; SQUARES],
+        bishop_lines: [0; SQUARES],
         knight: [0; SQUARES],
         king: [0; SQUARES],
         pawn_attacks: [[0; SQUARES]; 2],
@@ -144,6 +150,8 @@ pub static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
                 cur = next;
             }
         }
+        t.rook_lines[sq] = t.rays[N][sq] | t.rays[S][sq] | (0xFFFFu128 << (16 * row(sq)));
+        t.bishop_lines[sq] = t.rays[1][sq] | t.rays[2][sq] | t.rays[4][sq] | t.rays[5][sq];
         for (dx, dy) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
             if let Some(to) = offset(sq, dx, dy) {
                 t.knight[sq] |= bit(to);

@@ -9,11 +9,11 @@
 //! the few moves that land on that twin and mate, found by playing them.
 
 use super::board::{
-    BISHOP, Board, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, back_row, code_type,
+    BISHOP, Board, KNIGHT, PAWN, QUEEN, ROOK, WHITE, back_row, code_type,
 };
 use super::geometry::{
-    Bb, N, NO_SQ, S, TABLES, Tables, bishop_attacks, bit, col, nearest, rook_attacks, row,
-    square, squares, twin,
+    Bb, LEFT_HALF, N, NO_SQ, S, TABLES, Tables, bishop_attacks, bit, col, nearest, rook_attacks, row,
+    square, squares, twin, twin_bb,
 };
 use super::moves::{ChessMove, Kind};
 use super::options::{CheckRule, PawnPhasing};
@@ -83,6 +83,166 @@ impl Default for MoveList {
     }
 }
 
+/// Where the generator puts moves: a [`MoveList`], or a [`MoveCounter`] for perft's
+/// bulk counting at the last ply.
+pub trait Sink {
+    /// Called once before generation with the twin of the enemy king's square.
+    fn begin(&mut self, tek: usize);
+    /// One ordinary move `from`→`to` for every square of `targets`.
+    fn add_set(&mut self, from: usize, targets: Bb);
+    /// One move.
+    fn add(&mut self, mv: ChessMove);
+    /// Pawn moves onto every square of `targets`, from `from_of(to)`; those onto `promo`
+    /// squares expand into the four promotions.
+    #[inline(always)]
+    fn add_pawn_set(&mut self, targets: Bb, from_of: impl Fn(usize) -> usize, promo: Bb, kind: Kind) {
+        for to in squares(targets) {
+            let from = from_of(to);
+            if kind == Kind::Double {
+                self.add(ChessMove::new(from, to, kind));
+            } else {
+                Board::push_pawn(self, from, to, promo);
+            }
+        }
+    }
+    /// Dekker's rule: drops the moves that land on `tek` and mate.
+    fn drop_phasing_mates(&mut self, b: &Board, tek: usize);
+    /// True when generation may stop early (the sink only asks whether a move exists).
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+/// True when `mv` puts the moved piece (king or rook when castling) on `tek`.
+#[inline(always)]
+fn lands_on(mv: ChessMove, tek: usize) -> bool {
+    mv.to() == tek || (mv.kind() == Kind::Castle && Board::castle_rook(mv.to()).1 == tek)
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn begin(&mut self, _tek: usize) {}
+
+    #[inline(always)]
+    fn add_set(&mut self, from: usize, targets: Bb) {
+        for to in squares(targets) {
+            self.push(ChessMove::new(from, to, Kind::Normal));
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, mv: ChessMove) {
+        self.push(mv);
+    }
+
+    fn drop_phasing_mates(&mut self, b: &Board, tek: usize) {
+        if self.as_slice().iter().any(|&mv| lands_on(mv, tek)) {
+            self.retain(|mv| !lands_on(mv, tek) || !b.mates_with(mv));
+        }
+    }
+}
+
+/// Answers "is there any legal move?" and lets generation stop at the first one.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    #[inline(always)]
+    fn begin(&mut self, _tek: usize) {}
+    #[inline(always)]
+    fn add_set(&mut self, _from: usize, targets: Bb) {
+        self.0 |= targets != 0;
+    }
+    #[inline(always)]
+    fn add(&mut self, _mv: ChessMove) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn add_pawn_set(&mut self, targets: Bb, _f: impl Fn(usize) -> usize, _p: Bb, _k: Kind) {
+        self.0 |= targets != 0;
+    }
+    fn drop_phasing_mates(&mut self, _b: &Board, _tek: usize) {
+        unreachable!("the any-move test uses ordinary legality")
+    }
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
+}
+
+/// Counts moves without listing them; remembers the few that land on the twin of the
+/// enemy king for Dekker's rule.
+pub struct MoveCounter {
+    /// The number of moves counted.
+    pub count: u64,
+    tek: usize,
+    landing: [ChessMove; 64],
+    landed: usize,
+}
+
+impl MoveCounter {
+    /// A counter at zero.
+    pub fn new() -> MoveCounter {
+        MoveCounter { count: 0, tek: usize::MAX, landing: [ChessMove::default(); 64], landed: 0 }
+    }
+}
+
+impl Default for MoveCounter {
+    fn default() -> Self {
+        MoveCounter::new()
+    }
+}
+
+impl Sink for MoveCounter {
+    #[inline(always)]
+    fn begin(&mut self, tek: usize) {
+        self.tek = tek;
+    }
+
+    #[inline(always)]
+    fn add_set(&mut self, from: usize, targets: Bb) {
+        self.count += targets.count_ones() as u64;
+        if targets & bit(self.tek) != 0 {
+            self.landing[self.landed] = ChessMove::new(from, self.tek, Kind::Normal);
+            self.landed += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, mv: ChessMove) {
+        self.count += 1;
+        if lands_on(mv, self.tek) {
+            self.landing[self.landed] = mv;
+            self.landed += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn add_pawn_set(&mut self, targets: Bb, from_of: impl Fn(usize) -> usize, promo: Bb, kind: Kind) {
+        self.count += ((targets & !promo).count_ones() + 4 * (targets & promo).count_ones()) as u64;
+        if targets & bit(self.tek) != 0 {
+            let (from, to) = (from_of(self.tek), self.tek);
+            if promo & bit(to) != 0 {
+                for k in [Kind::PromoQueen, Kind::PromoRook, Kind::PromoBishop, Kind::PromoKnight] {
+                    self.landing[self.landed] = ChessMove::new(from, to, k);
+                    self.landed += 1;
+                }
+            } else {
+                self.landing[self.landed] = ChessMove::new(from, to, kind);
+                self.landed += 1;
+            }
+        }
+    }
+
+    fn drop_phasing_mates(&mut self, b: &Board, _tek: usize) {
+        for &mv in &self.landing[..self.landed] {
+            if b.mates_with(mv) {
+                self.count -= 1;
+            }
+        }
+    }
+}
+
 /// Checks and pins against the king of the side to move.
 struct KingSafety {
     checkers: Bb,
@@ -110,6 +270,25 @@ impl KingSafety {
         }
         (0..self.pins).find(|&i| self.pin_sq[i] as usize == sq).map_or(!0, |i| self.pin_line[i])
     }
+}
+
+/// Row 5 (rank 3) and row 2 (rank 6): where double steps pass.
+const ROW5: Bb = 0xFFFFu128 << 80;
+const ROW2: Bb = 0xFFFFu128 << 32;
+/// Column 0 and column 15 of every row.
+const COL0: Bb = 0x0001_0001_0001_0001_0001_0001_0001_0001;
+const COL15: Bb = COL0 << 15;
+
+/// Every square of `b` moved one column right (x + 1), wrapping within its row.
+#[inline(always)]
+fn east(b: Bb) -> Bb {
+    ((b << 1) & !COL0) | ((b >> 15) & COL0)
+}
+
+/// Every square of `b` moved one column left (x − 1), wrapping within its row.
+#[inline(always)]
+fn west(b: Bb) -> Bb {
+    ((b >> 1) & !COL15) | ((b << 15) & COL15)
 }
 
 /// The squares of row `y` given as a 16-bit lane in coordinates rotated by `x`.
@@ -196,22 +375,14 @@ impl Board {
         ks
     }
 
-    /// Pushes `from`→every square of `targets` (pawn moves expand promotions).
     #[inline(always)]
-    fn push_all(list: &mut MoveList, from: usize, targets: Bb) {
-        for to in squares(targets) {
-            list.push(ChessMove::new(from, to, Kind::Normal));
-        }
-    }
-
-    #[inline(always)]
-    fn push_pawn(list: &mut MoveList, from: usize, to: usize, promo: Bb) {
+    fn push_pawn<K: Sink + ?Sized>(sink: &mut K, from: usize, to: usize, promo: Bb) {
         if promo & bit(to) != 0 {
             for k in [Kind::PromoQueen, Kind::PromoRook, Kind::PromoBishop, Kind::PromoKnight] {
-                list.push(ChessMove::new(from, to, k));
+                sink.add(ChessMove::new(from, to, k));
             }
         } else {
-            list.push(ChessMove::new(from, to, Kind::Normal));
+            sink.add(ChessMove::new(from, to, Kind::Normal));
         }
     }
 
@@ -224,7 +395,7 @@ impl Board {
     }
 
     /// Appends the legal en-passant captures under `rule` (Dekker's filter aside).
-    fn gen_ep(&self, t: &Tables, list: &mut MoveList, forbid: Bb) {
+    fn gen_ep<K: Sink>(&self, t: &Tables, list: &mut K, forbid: Bb) {
         let ep = self.ep as usize;
         if self.ep == NO_SQ || bit(ep) & forbid != 0 {
             return;
@@ -232,13 +403,13 @@ impl Board {
         for from in squares(t.pawn_from[self.stm][ep] & self.of(self.stm, PAWN)) {
             let mv = ChessMove::new(from, ep, Kind::EnPassant);
             if self.safe_by_making(t, mv) {
-                list.push(mv);
+                list.add(mv);
             }
         }
     }
 
     /// Appends every legal move under `rule` (ordinary legality for `CheckRule::None`).
-    pub fn generate(&self, list: &mut MoveList, rule: CheckRule) {
+    pub fn generate<K: Sink>(&self, list: &mut K, rule: CheckRule) {
         let t = &**TABLES;
         let us = self.stm;
         let them = us ^ 1;
@@ -248,29 +419,46 @@ impl Board {
         let tek = twin(self.king_sq(them));
         let forbid = if rule == CheckRule::Nierse { bit(tek) } else { 0 };
         let ks = self.king_safety(t, ksq);
+        list.begin(tek);
 
         let lifted = occ ^ bit(ksq);
         for to in squares((t.king[ksq] | bit(twin(ksq))) & !own & !forbid) {
             if self.attackers(t, to, lifted, them) == 0 {
-                list.push(ChessMove::new(ksq, to, Kind::Normal));
+                list.add(ChessMove::new(ksq, to, Kind::Normal));
             }
         }
+        if list.satisfied() {
+            return;
+        }
         let target = !own & ks.check_mask & !forbid;
-        if target != 0 {
+        if target != 0 && ks.check_mask == ks.checkers {
+            // A contact check (or an adjacent slider): only captures of the checker.
+            let csq = ks.checkers.trailing_zeros() as usize;
+            for from in squares(self.attackers(t, csq, occ, us) & !bit(ksq)) {
+                if ks.allowed(from) & target == 0 {
+                    continue;
+                }
+                if code_type(self.mailbox[from]) == PAWN && from != twin(csq) {
+                    Board::push_pawn(list, from, csq, t.promo[us]);
+                } else {
+                    list.add(ChessMove::new(from, csq, Kind::Normal));
+                }
+            }
+        } else if target != 0 {
             let p = &self.pieces;
             for from in squares(p[KNIGHT] & own & !ks.pinned) {
-                Board::push_all(list, from, (t.knight[from] | bit(twin(from))) & target);
+                list.add_set(from, (t.knight[from] | bit(twin(from))) & target);
             }
             for from in squares((p[BISHOP] | p[QUEEN]) & own) {
                 let mut att = bishop_attacks(t, from, occ) | bit(twin(from));
                 if code_type(self.mailbox[from]) == QUEEN {
                     att |= rook_attacks(t, from, occ);
                 }
-                Board::push_all(list, from, att & target & ks.allowed(from));
+                list.add_set(from, att & target & ks.allowed(from));
             }
             for from in squares(p[ROOK] & own) {
                 let att = rook_attacks(t, from, occ) | bit(twin(from));
-                Board::push_all(list, from, att & target & ks.allowed(from));
+                list.add_set(from, att & target & ks.allowed(from));
             }
             self.gen_pawns(t, list, target, &ks);
         }
@@ -279,46 +467,84 @@ impl Board {
             self.gen_castling(t, list, forbid);
         }
         if rule == CheckRule::Dekker {
-            self.drop_phasing_mates(list, tek);
+            list.drop_phasing_mates(self, tek);
         }
     }
 
-    fn gen_pawns(&self, t: &Tables, list: &mut MoveList, target: Bb, ks: &KingSafety) {
+    /// Moves of one pinned pawn (its targets are cut to its pin line).
+    fn gen_pawn_one<K: Sink>(&self, t: &Tables, list: &mut K, from: usize, allowed: Bb) {
         let us = self.stm;
         let occ = self.occupied();
-        let enemy = self.colors[us ^ 1];
         let promo = t.promo[us];
-        let start_row = if us == WHITE { 6 } else { 1 };
-        for from in squares(self.of(us, PAWN)) {
-            let allowed = target & ks.allowed(from);
-            let one = t.push[us][from] as usize;
-            if occ & bit(one) == 0 {
-                if allowed & bit(one) != 0 {
-                    Board::push_pawn(list, from, one, promo);
-                }
-                if row(from) == start_row && col(from) < 8 {
-                    let two = t.push[us][one] as usize;
-                    if (occ | !allowed) & bit(two) == 0 {
-                        list.push(ChessMove::new(from, two, Kind::Double));
-                    }
+        let one = t.push[us][from] as usize;
+        if occ & bit(one) == 0 {
+            if allowed & bit(one) != 0 {
+                Board::push_pawn(list, from, one, promo);
+            }
+            if row(from) == if us == WHITE { 6 } else { 1 } && col(from) < 8 {
+                let two = t.push[us][one] as usize;
+                if (occ | !allowed) & bit(two) == 0 {
+                    list.add(ChessMove::new(from, two, Kind::Double));
                 }
             }
-            for to in squares(t.pawn_attacks[us][from] & enemy & allowed) {
-                Board::push_pawn(list, from, to, promo);
-            }
-            let tw = twin(from);
-            let phase_ok = match self.opts.pawn_phasing {
-                PawnPhasing::Full => !self.colors[us],
-                PawnPhasing::EmptyOnly => !occ,
-                PawnPhasing::Never => 0,
-            };
-            if bit(tw) & phase_ok & allowed != 0 {
-                list.push(ChessMove::new(from, tw, Kind::Normal));
-            }
+        }
+        for to in squares(t.pawn_attacks[us][from] & self.colors[us ^ 1] & allowed) {
+            Board::push_pawn(list, from, to, promo);
+        }
+        if bit(twin(from)) & self.pawn_phase_targets() & allowed != 0 {
+            list.add(ChessMove::new(from, twin(from), Kind::Normal));
         }
     }
 
-    fn gen_castling(&self, t: &Tables, list: &mut MoveList, forbid: Bb) {
+    /// The twins a pawn of the side to move may phase to, under the pawn option.
+    #[inline(always)]
+    fn pawn_phase_targets(&self) -> Bb {
+        match self.opts.pawn_phasing {
+            PawnPhasing::Full => !self.colors[self.stm],
+            PawnPhasing::EmptyOnly => !self.occupied(),
+            PawnPhasing::Never => 0,
+        }
+    }
+
+    /// Pawn moves, set-wise for unpinned pawns. "Up" pawns (White on the left half, Black
+    /// on the right) step to row − 1, the others to row + 1.
+    fn gen_pawns<K: Sink>(&self, t: &Tables, list: &mut K, target: Bb, ks: &KingSafety) {
+        let us = self.stm;
+        let empty = !self.occupied();
+        let enemy = self.colors[us ^ 1];
+        let promo = t.promo[us];
+        let pawns = self.of(us, PAWN);
+        for from in squares(pawns & ks.pinned) {
+            self.gen_pawn_one(t, list, from, target & ks.allowed(from));
+        }
+        let free = pawns & !ks.pinned;
+        let up_half = if us == WHITE { LEFT_HALF } else { !LEFT_HALF };
+        let fwd_up = (free & up_half) >> 16;
+        let fwd_down = (free & !up_half) << 16;
+        let (up1, down1) = (fwd_up & empty, fwd_down & empty);
+        list.add_pawn_set(up1 & target, |to| to + 16, promo, Kind::Normal);
+        list.add_pawn_set(down1 & target, |to| to - 16, promo, Kind::Normal);
+        // Double steps start on the unprimed half only: White up from row 6, Black down
+        // from row 1.
+        if us == WHITE {
+            let two = ((up1 & ROW5) >> 16) & empty & target;
+            list.add_pawn_set(two, |to| to + 32, 0, Kind::Double);
+        } else {
+            let two = ((down1 & ROW2) << 16) & empty & target;
+            list.add_pawn_set(two, |to| to - 32, 0, Kind::Double);
+        }
+        let take = enemy & target;
+        let (r, c) = (row, col);
+        list.add_pawn_set(east(fwd_up) & take, |to| square(c(to) + 15, r(to) + 1), promo, Kind::Normal);
+        list.add_pawn_set(west(fwd_up) & take, |to| square(c(to) + 1, r(to) + 1), promo, Kind::Normal);
+        list.add_pawn_set(east(fwd_down) & take, |to| square(c(to) + 15, r(to) - 1), promo, Kind::Normal);
+        list.add_pawn_set(west(fwd_down) & take, |to| square(c(to) + 1, r(to) - 1), promo, Kind::Normal);
+        let phases = twin_bb(free) & self.pawn_phase_targets() & target;
+        list.add_pawn_set(phases, twin, 0, Kind::Normal);
+    }
+
+    #[inline(never)]
+    fn gen_castling<K: Sink>(&self, t: &Tables, list: &mut K, forbid: Bb) {
         let us = self.stm;
         let y = back_row(us);
         let occ = self.occupied();
@@ -345,23 +571,12 @@ impl Board {
             // open the wrapped row).
             let after = occ ^ bit(e) ^ bit(kto) ^ bit(rfrom) ^ bit(rto);
             if self.attackers(t, kto, after, us ^ 1) == 0 {
-                list.push(ChessMove::new(e, kto, Kind::Castle));
+                list.add(ChessMove::new(e, kto, Kind::Castle));
             }
         }
     }
 
-    /// Dekker's rule: drops the moves that put the moved piece (king or rook when
-    /// castling) on the twin of the enemy king and mate.
-    fn drop_phasing_mates(&self, list: &mut MoveList, tek: usize) {
-        let lands = |mv: ChessMove| {
-            mv.to() == tek || (mv.kind() == Kind::Castle && Board::castle_rook(mv.to()).1 == tek)
-        };
-        if !list.as_slice().iter().any(|&mv| lands(mv)) {
-            return;
-        }
-        list.retain(|mv| !lands(mv) || !self.mates_with(mv));
-    }
-
+    #[inline(never)]
     /// True when `mv` checkmates (the defender's replies under ordinary legality).
     pub fn mates_with(&self, mv: ChessMove) -> bool {
         let mut b = *self;
@@ -369,9 +584,9 @@ impl Board {
         if !b.in_check() {
             return false;
         }
-        let mut replies = MoveList::new();
+        let mut replies = AnyMove(false);
         b.generate(&mut replies, CheckRule::None);
-        replies.is_empty()
+        !replies.0
     }
 
     /// True when the side to move has a legal en-passant capture under its rules.
@@ -380,11 +595,12 @@ impl Board {
         let rule = self.opts.check_rule;
         let tek = twin(self.king_sq(self.stm ^ 1));
         let forbid = if rule == CheckRule::Nierse { bit(tek) } else { 0 };
-        let mut list = MoveList::new();
+        let mut list = MoveCounter::new();
+        list.begin(tek);
         self.gen_ep(t, &mut list, forbid);
         if rule == CheckRule::Dekker {
-            self.drop_phasing_mates(&mut list, tek);
+            list.drop_phasing_mates(self, tek);
         }
-        !list.is_empty()
+        list.count > 0
     }
 }

@@ -4,7 +4,7 @@
 use super::board::{Board, PAWN, code_type};
 use super::fen;
 use super::geometry::{NO_SQ, twin};
-use super::movegen::MoveList;
+use super::movegen::{MoveCounter, MoveList};
 use super::moves::{ChessMove, Kind, parse_syntax};
 use super::options::MoebiusOptions;
 use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
@@ -90,11 +90,16 @@ impl MoebiusChess {
     }
 
     fn perft_inner(&mut self, depth: u32) -> u64 {
+        if depth == 1 {
+            if self.drawn_by_rule() {
+                return 0;
+            }
+            let mut counter = MoveCounter::new();
+            self.board.generate(&mut counter, self.board.opts.check_rule);
+            return counter.count;
+        }
         let mut list = MoveList::new();
         self.moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut n = 0;
         for &mv in list.as_slice() {
             let undo = self.play_reversible(mv);
