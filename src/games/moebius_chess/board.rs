@@ -281,6 +281,13 @@ impl Board {
         captured
     }
 
+    /// Passes the turn (the search's null move): no en passant, other side to move.
+    pub fn pass(&mut self) {
+        self.clear_ep();
+        self.stm ^= 1;
+        self.hash ^= TABLES.z_black;
+    }
+
     /// Clears the en-passant square (when no en-passant capture is legal).
     pub fn clear_ep(&mut self) {
         if self.ep != NO_SQ {

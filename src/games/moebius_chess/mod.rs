@@ -27,14 +27,14 @@
 //! (toward 8'), Black the reverse; White promotes on 8 and 8', Black on 1 and 1'.
 
 mod board;
-// mod eval;
+mod eval;
 mod fen;
 mod geometry;
 mod movegen;
 mod moves;
 mod options;
 mod position;
-// mod search;
+mod search;
 
 pub use board::Board;
 pub use geometry::{parse_square, square_name};
@@ -42,7 +42,7 @@ pub use movegen::MoveList;
 pub use moves::{ChessMove, Kind};
 pub use options::{CheckRule, MoebiusOptions, PawnPhasing};
 pub use position::{MoebiusChess, MoebiusUndo, STARTPOS};
-// pub use search::MoebiusSearch;
+pub use search::MoebiusSearch;
 
 /// Positions of `ugine bench` for Moebius Chess: opening, middlegame, phasing tactics,
 /// endgame.

@@ -89,6 +89,23 @@ impl MoebiusChess {
         }
     }
 
+    /// Passes the turn for the search's null move; undone by [`MoebiusChess::unplay_null`].
+    /// No earlier position counts as a repetition across it.
+    pub fn play_null(&mut self) -> MoebiusUndo {
+        let undo = MoebiusUndo { board: self.board, rep_from: self.rep_from };
+        self.history.push(self.board.hash);
+        self.board.pass();
+        self.rep_from = self.history.len();
+        undo
+    }
+
+    /// Takes back [`MoebiusChess::play_null`].
+    pub fn unplay_null(&mut self, undo: MoebiusUndo) {
+        self.board = undo.board;
+        self.rep_from = undo.rep_from;
+        self.history.pop();
+    }
+
     fn perft_inner(&mut self, depth: u32) -> u64 {
         if depth == 1 {
             if self.drawn_by_rule() {
