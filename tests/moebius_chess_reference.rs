@@ -403,6 +403,9 @@ const SPECIAL: &[&str] = &[
     "r3k2r5r2/16/16/16/16/16/16/R3K2R8 w KQkq - 0 1",
     // Pins along the wrap (row and diagonal).
     "4k11/16/16/16/13b2/16/15B/K1N10r1N w - - 0 1",
+    // A mate and a stalemate found by random playouts.
+    "4k11/4R6B4/p5N4pp3/9P6/6P1Pp5B/4P2N5p2/3P2bK2p5/14n1 b - - 1 69",
+    "1n6K2n4/6k3b5/16/16/16/16/r15/16 w - - 66 228",
     // Phasing checks and captures in the middle game.
     "r1bqk2r8/pppp1ppp8/2n2n10/2b1p11/2B1P11/2N2N10/PPPP1PPP8/R1BQK2R8 w KQkq - 4 5",
 ];

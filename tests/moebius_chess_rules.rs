@@ -153,6 +153,18 @@ fn castling_respects_phasing_and_the_wrap() {
 }
 
 #[test]
+fn mate_and_stalemate() {
+    // Found by random playouts; the reference generator agrees on both.
+    let mate = fen("4k11/4R6B4/p5N4pp3/9P6/6P1Pp5B/4P2N5p2/3P2bK2p5/14n1 b - - 1 69");
+    assert!(mate.in_check());
+    assert_eq!(mate.outcome(), Some(Outcome::Win(Side::P1)));
+    let stalemate = fen("1n6K2n4/6k3b5/16/16/16/16/r15/16 w - - 66 228");
+    assert!(!stalemate.in_check());
+    assert_eq!(stalemate.outcome(), Some(Outcome::Draw));
+    assert_eq!(stalemate.perft(1), 0);
+}
+
+#[test]
 fn draw_rules() {
     let bare = fen("4k11/16/16/16/16/16/16/4KB10 w - - 0 1");
     assert_eq!(bare.outcome(), Some(Outcome::Draw));

@@ -44,11 +44,11 @@ pub use options::{CheckRule, MoebiusOptions, PawnPhasing};
 pub use position::{MoebiusChess, MoebiusUndo, STARTPOS};
 pub use search::MoebiusSearch;
 
-/// Positions of `ugine bench` for Moebius Chess: opening, middlegame, phasing tactics,
-/// endgame.
+/// Positions of `ugine bench` for Moebius Chess: the start, and three positions of an
+/// engine self-play game (opening, middle game, endgame).
 pub const BENCH_POSITIONS: [&str; 4] = [
     "startpos",
-    "r1bqk2r8/pppp1ppp8/2n2n10/2b1p11/2B1P11/2N2N10/PPPP1PPP8/R1BQK2R8 w KQkq - 4 5",
-    "r3k2r8/ppp2ppp8/2n13/3q12/8p7/8P7/PPP2PPP8/R3K2R8 w KQkq - 0 12",
-    "8k7/5p10/16/16/16/16/3P4p7/4K11 w - - 0 40",
+    "1nb1kbn4Q4/p1pppppp8/1p14/16/16/1P14/P1PPPPPP8/2B1KBr9 w - - 0 7",
+    "2n1kb8Q1/3p1pp9/1pp1p11/1Br13/16/1P2P11/P2P1PPP4b3/3K12 w - - 0 16",
+    "2n13/6p9/bpp1Q11/16/5P10/1P2P11/P2P12/3K3r4k3 w - - 1 26",
 ];
