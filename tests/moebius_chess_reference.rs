@@ -153,9 +153,8 @@ impl Ref {
         if twin(from) == target {
             return kind != PAWN || self.opts.pawn_phasing == PawnPhasing::Full;
         }
-        let leap = |steps: &[(i32, i32)]| {
-            steps.iter().any(|&(dx, dy)| step(from, dx, dy) == Some(target))
-        };
+        let leap =
+            |steps: &[(i32, i32)]| steps.iter().any(|&(dx, dy)| step(from, dx, dy) == Some(target));
         let slides = |dirs: &[(i32, i32)]| {
             dirs.iter().any(|&(dx, dy)| self.slide(from, dx, dy).contains(&target))
         };
@@ -197,7 +196,9 @@ impl Ref {
             }
             let mut targets: Vec<Sq> = Vec::new();
             match kind {
-                KNIGHT => targets.extend(KNIGHT_STEPS.iter().filter_map(|&(a, b)| step(from, a, b))),
+                KNIGHT => {
+                    targets.extend(KNIGHT_STEPS.iter().filter_map(|&(a, b)| step(from, a, b)))
+                }
                 KING => targets.extend(KING_STEPS.iter().filter_map(|&(a, b)| step(from, a, b))),
                 BISHOP | ROOK | QUEEN => {
                     let mut dirs = Vec::new();
@@ -339,7 +340,8 @@ impl Ref {
     fn legal_moves(&self) -> Vec<RefMove> {
         let enemy_twin = twin(self.king(1 - self.stm));
         let lands_on_twin = |m: &RefMove| {
-            m.to == enemy_twin || (m.castle && (if m.to.0 == 6 { 5 } else { 3 }, m.to.1) == enemy_twin)
+            m.to == enemy_twin
+                || (m.castle && (if m.to.0 == 6 { 5 } else { 3 }, m.to.1) == enemy_twin)
         };
         self.ordinary_moves()
             .into_iter()

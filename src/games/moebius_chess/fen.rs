@@ -33,7 +33,10 @@ pub fn parse(s: &str, opts: MoebiusOptions) -> Result<Board, PositionError> {
     let mut b = Board::empty(opts);
     let rows: Vec<&str> = fields[0].split('/').collect();
     if rows.len() != 8 {
-        return Err(err(format!("the placement needs 8 rows separated by '/', not {}", rows.len())));
+        return Err(err(format!(
+            "the placement needs 8 rows separated by '/', not {}",
+            rows.len()
+        )));
     }
     for (y, text) in rows.iter().enumerate() {
         let mut x = 0usize;
@@ -162,11 +165,12 @@ pub fn write(b: &Board) -> String {
         }
         rows.push(r);
     }
-    let mut castling: String = [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')]
-        .iter()
-        .filter(|(bit, _)| b.castling & bit != 0)
-        .map(|&(_, c)| c)
-        .collect();
+    let mut castling: String =
+        [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')]
+            .iter()
+            .filter(|(bit, _)| b.castling & bit != 0)
+            .map(|&(_, c)| c)
+            .collect();
     if castling.is_empty() {
         castling.push('-');
     }
@@ -188,7 +192,13 @@ pub fn render(b: &Board) -> String {
     for y in 0..8 {
         let left: Vec<String> = (0..8).map(|x| cell(x, y).to_string()).collect();
         let right: Vec<String> = (8..16).map(|x| cell(x, y).to_string()).collect();
-        out.push_str(&format!(" {}  {}  |  {}'  {}\n", 8 - y, left.join(" "), y + 1, right.join(" ")));
+        out.push_str(&format!(
+            " {}  {}  |  {}'  {}\n",
+            8 - y,
+            left.join(" "),
+            y + 1,
+            right.join(" ")
+        ));
     }
     let side = if b.stm == WHITE { "White" } else { "Black" };
     let check = if b.in_check() { " (in check)" } else { "" };

@@ -8,12 +8,10 @@
 //! removes the twin of the enemy king from every target set; Dekker's rule then drops
 //! the few moves that land on that twin and mate, found by playing them.
 
-use super::board::{
-    BISHOP, Board, KNIGHT, PAWN, QUEEN, ROOK, WHITE, back_row, code_type,
-};
+use super::board::{BISHOP, Board, KNIGHT, PAWN, QUEEN, ROOK, WHITE, back_row, code_type};
 use super::geometry::{
-    Bb, LEFT_HALF, N, NO_SQ, S, TABLES, Tables, bishop_attacks, bit, col, nearest, rook_attacks, row,
-    square, squares, twin, twin_bb,
+    Bb, LEFT_HALF, N, NO_SQ, S, TABLES, Tables, bishop_attacks, bit, col, nearest, rook_attacks,
+    row, square, squares, twin, twin_bb,
 };
 use super::moves::{ChessMove, Kind};
 use super::options::{CheckRule, PawnPhasing};
@@ -95,7 +93,13 @@ pub trait Sink {
     /// Pawn moves onto every square of `targets`, from `from_of(to)`; those onto `promo`
     /// squares expand into the four promotions.
     #[inline(always)]
-    fn add_pawn_set(&mut self, targets: Bb, from_of: impl Fn(usize) -> usize, promo: Bb, kind: Kind) {
+    fn add_pawn_set(
+        &mut self,
+        targets: Bb,
+        from_of: impl Fn(usize) -> usize,
+        promo: Bb,
+        kind: Kind,
+    ) {
         for to in squares(targets) {
             let from = from_of(to);
             if kind == Kind::Double {
@@ -218,7 +222,13 @@ impl Sink for MoveCounter {
     }
 
     #[inline(always)]
-    fn add_pawn_set(&mut self, targets: Bb, from_of: impl Fn(usize) -> usize, promo: Bb, kind: Kind) {
+    fn add_pawn_set(
+        &mut self,
+        targets: Bb,
+        from_of: impl Fn(usize) -> usize,
+        promo: Bb,
+        kind: Kind,
+    ) {
         self.count += ((targets & !promo).count_ones() + 4 * (targets & promo).count_ones()) as u64;
         if targets & bit(self.tek) != 0 {
             let (from, to) = (from_of(self.tek), self.tek);
@@ -535,10 +545,30 @@ impl Board {
         }
         let take = enemy & target;
         let (r, c) = (row, col);
-        list.add_pawn_set(east(fwd_up) & take, |to| square(c(to) + 15, r(to) + 1), promo, Kind::Normal);
-        list.add_pawn_set(west(fwd_up) & take, |to| square(c(to) + 1, r(to) + 1), promo, Kind::Normal);
-        list.add_pawn_set(east(fwd_down) & take, |to| square(c(to) + 15, r(to) - 1), promo, Kind::Normal);
-        list.add_pawn_set(west(fwd_down) & take, |to| square(c(to) + 1, r(to) - 1), promo, Kind::Normal);
+        list.add_pawn_set(
+            east(fwd_up) & take,
+            |to| square(c(to) + 15, r(to) + 1),
+            promo,
+            Kind::Normal,
+        );
+        list.add_pawn_set(
+            west(fwd_up) & take,
+            |to| square(c(to) + 1, r(to) + 1),
+            promo,
+            Kind::Normal,
+        );
+        list.add_pawn_set(
+            east(fwd_down) & take,
+            |to| square(c(to) + 15, r(to) - 1),
+            promo,
+            Kind::Normal,
+        );
+        list.add_pawn_set(
+            west(fwd_down) & take,
+            |to| square(c(to) + 1, r(to) - 1),
+            promo,
+            Kind::Normal,
+        );
         let phases = twin_bb(free) & self.pawn_phase_targets() & target;
         list.add_pawn_set(phases, twin, 0, Kind::Normal);
     }

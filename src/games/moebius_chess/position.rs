@@ -169,7 +169,8 @@ impl Game for MoebiusChess {
             return Err(MoveError::Illegal(format!("'{s}': the game is over")));
         }
         let same_squares = |m: &&ChessMove| m.from() == from && m.to() == to;
-        if let Some(&mv) = list.as_slice().iter().filter(same_squares).find(|m| m.promotion() == promo)
+        if let Some(&mv) =
+            list.as_slice().iter().filter(same_squares).find(|m| m.promotion() == promo)
         {
             return Ok(mv);
         }

@@ -319,8 +319,15 @@ impl MoebiusSearch {
                 } else {
                     0
                 };
-                let mut s =
-                    -self.negamax(pos, new_depth - reduction, -alpha - 1, -alpha, ply + 1, ctl, true);
+                let mut s = -self.negamax(
+                    pos,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    ctl,
+                    true,
+                );
                 if s > alpha && reduction > 0 {
                     s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, ctl, true);
                 }
