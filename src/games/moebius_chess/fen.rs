@@ -188,7 +188,7 @@ pub fn render(b: &Board) -> String {
         if c == 0 { '.' } else { piece_char(c) }
     };
     let files = "a b c d e f g h";
-    let mut out = format!("    {files}           a'b'c'd'e'f'g'h'\n");
+    let mut out = format!("    {files}         a'b'c'd'e'f'g'h'\n");
     for y in 0..8 {
         let left: Vec<String> = (0..8).map(|x| cell(x, y).to_string()).collect();
         let right: Vec<String> = (8..16).map(|x| cell(x, y).to_string()).collect();

@@ -6,7 +6,7 @@ use super::fen;
 use super::geometry::{NO_SQ, twin};
 use super::movegen::{MoveCounter, MoveList};
 use super::moves::{ChessMove, Kind, parse_syntax};
-use super::options::MoebiusOptions;
+use super::options::{CheckRule, MoebiusOptions};
 use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
 
 /// The start position string.
@@ -106,6 +106,13 @@ impl MoebiusChess {
         self.history.pop();
     }
 
+    /// True when `from`→`to` is legal under ordinary rules (no check rule).
+    fn ordinary_move_exists(&self, from: usize, to: usize, promo: Option<usize>) -> bool {
+        let mut list = MoveList::new();
+        self.board.generate(&mut list, CheckRule::None);
+        list.as_slice().iter().any(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+    }
+
     fn perft_inner(&mut self, depth: u32) -> u64 {
         if depth == 1 {
             if self.drawn_by_rule() {
@@ -182,8 +189,13 @@ impl Game for MoebiusChess {
             }
         } else if self.board.mailbox[from] == 0 {
             "no piece on the from-square".to_string()
-        } else if twin(self.board.king_sq(self.board.stm ^ 1)) == to {
-            "no such legal move (the check rule forbids it or it is not a move)".to_string()
+        } else if self.ordinary_move_exists(from, to, promo) {
+            match self.board.opts.check_rule {
+                CheckRule::Dekker => "Dekker's rule: it would mate with the moved piece on the \
+                                      twin of the enemy king"
+                    .to_string(),
+                _ => "Nierse's rule: no piece may move to the twin of the enemy king".to_string(),
+            }
         } else {
             "no such legal move here".to_string()
         };
