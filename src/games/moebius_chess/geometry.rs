@@ -92,7 +92,9 @@ pub struct Tables {
     pub rook_lines: [Bb; SQUARES],
     /// The four diagonals through each square.
     pub bishop_lines: [Bb; SQUARES],
+    /// Knight steps from each square (wrapping round the rows).
     pub knight: [Bb; SQUARES],
+    /// King steps from each square (wrapping round the rows).
     pub king: [Bb; SQUARES],
     /// `pawn_attacks[c][sq]`: the squares a pawn of colour `c` on `sq` captures on.
     pub pawn_attacks: [[Bb; SQUARES]; 2],
@@ -102,10 +104,13 @@ pub struct Tables {
     pub push: [[u8; SQUARES]; 2],
     /// Squares where a pawn of colour `c` promotes (ranks 8/8' for White, 1/1' for Black).
     pub promo: [Bb; 2],
-    /// Zobrist keys: `piece[code][sq]` (codes 1..=12), castling rights, en passant, side.
+    /// Zobrist keys of a piece code (1..=12) on a square.
     pub z_piece: [[u64; SQUARES]; 13],
+    /// Zobrist keys of each set of castling rights.
     pub z_castle: [u64; 16],
+    /// Zobrist keys of the en-passant square.
     pub z_ep: [u64; SQUARES],
+    /// Zobrist key of Black to move.
     pub z_black: u64,
 }
 

@@ -25,6 +25,11 @@
 //!
 //! White pawns advance up the picture on the left half and down it on the right half
 //! (toward 8'), Black the reverse; White promotes on 8 and 8', Black on 1 and 1'.
+//!
+//! Files: `geometry` (squares, twins, rays, tables), `board` (copy-make position and
+//! attacks), `movegen` (legal generation and the check rules), `moves` (notation),
+//! `fen` (position string and drawing), `position` (the [`crate::core::Game`] with its
+//! history and draw rules), `eval` and `search` (the engine).
 
 mod board;
 mod eval;
