@@ -4,8 +4,11 @@
 mod common;
 
 use common::{random_playouts, unmake_restores};
-use ugine::core::{Game, MoveError, Outcome, Reversible, Side};
-use ugine::games::moebius_chess::{CheckRule, MoebiusChess, MoebiusOptions, PawnPhasing};
+use ugine::core::{Game, Limits, MoveError, Outcome, Reversible, Side};
+use ugine::games::moebius_chess::{
+    CheckRule, MoebiusChess, MoebiusOptions, MoebiusSearch, PawnPhasing,
+};
+use ugine::search::{NullReporter, Reporter, Score, SearchControl, SearchInfo, Searcher};
 
 fn opts(rule: CheckRule) -> MoebiusOptions {
     MoebiusOptions { check_rule: rule, ..MoebiusOptions::default() }
@@ -216,4 +219,32 @@ fn conformance_every_option() {
         }
     }
     unmake_restores::<MoebiusChess>(&MoebiusOptions::default(), 2, 8);
+}
+
+/// Collects the search's reports.
+struct Collect(Vec<SearchInfo>);
+
+impl Reporter for Collect {
+    fn info(&mut self, info: &SearchInfo) {
+        self.0.push(info.clone());
+    }
+}
+
+#[test]
+fn search_finds_the_phasing_mate_and_always_moves() {
+    let unrepaired = MoebiusChess::startpos(&opts(CheckRule::None));
+    let mut search = MoebiusSearch::new(4);
+    let mut reports = Collect(Vec::new());
+    let ctl = SearchControl::fixed(Some(3), None);
+    let best = search.search(&unrepaired, &Limits::depth(3), &ctl, &mut reports);
+    assert!(["a1e8'", "h1e8'"].contains(&best.to_string().as_str()), "{best}");
+    let last = reports.0.last().expect("a report per iteration");
+    assert_eq!(last.score, Score::Mate(1));
+    assert_eq!(last.pv.first().map(String::as_str), Some(best.to_string().as_str()));
+    // Stopped at once, the search still returns a legal move.
+    let ctl = SearchControl::fixed(None, Some(1));
+    let mv = search.search(&start(), &Limits::nodes(1), &ctl, &mut NullReporter);
+    let mut legal = Vec::new();
+    start().generate_moves(&mut legal);
+    assert!(legal.contains(&mv));
 }
