@@ -573,7 +573,7 @@ impl Board {
         list.add_pawn_set(phases, twin, 0, Kind::Normal);
     }
 
-    #[inline(never)]
+    #[inline(never)] // cold: only while castling rights remain
     fn gen_castling<K: Sink>(&self, t: &Tables, list: &mut K, forbid: Bb) {
         let us = self.stm;
         let y = back_row(us);
@@ -606,8 +606,8 @@ impl Board {
         }
     }
 
-    #[inline(never)]
     /// True when `mv` checkmates (the defender's replies under ordinary legality).
+    #[inline(never)] // cold: only for moves landing on the twin of the enemy king
     pub fn mates_with(&self, mv: ChessMove) -> bool {
         let mut b = *self;
         b.apply(mv);
