@@ -4,6 +4,7 @@ use super::session::{GameSession, Session};
 use crate::core::Limits;
 use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::mobius::{Mcts, MctsParams, Mobius};
+use crate::games::moebius_chess::{MoebiusChess, MoebiusSearch};
 use crate::games::morris::Morris;
 use crate::search::AlphaBeta;
 
@@ -35,9 +36,9 @@ pub fn registry() -> Vec<GameEntry> {
         },
         GameEntry {
             name: "moebius-chess",
-            make: None,
-            bench_positions: &[],
-            bench_limits: no_limits,
+            make: Some(|mb| Box::new(GameSession::<MoebiusChess, _>::new(MoebiusSearch::new(mb)))),
+            bench_positions: &crate::games::moebius_chess::BENCH_POSITIONS,
+            bench_limits: || Limits::depth(7),
         },
         GameEntry {
             name: "mobius",

@@ -3,4 +3,5 @@
 
 pub mod mabula;
 pub mod mobius;
+pub mod moebius_chess;
 pub mod morris;

@@ -1,0 +1,307 @@
+//! The placement and state of one position as a small `Copy` value (copy-make): piece
+//! bitboards, a mailbox, side to move, castling rights, en passant, clocks and the
+//! Zobrist hash, with [`Board::apply`] and attack detection.
+
+use super::geometry::{
+    Bb, NO_SQ, SQUARES, TABLES, Tables, bishop_attacks, bit, col, rook_attacks, row, square, twin,
+};
+use super::moves::{ChessMove, Kind};
+use super::options::MoebiusOptions;
+
+/// Piece types, indices into [`Board::pieces`].
+pub const PAWN: usize = 0;
+pub const KNIGHT: usize = 1;
+pub const BISHOP: usize = 2;
+pub const ROOK: usize = 3;
+pub const QUEEN: usize = 4;
+pub const KING: usize = 5;
+
+/// Colours: White is player 1.
+pub const WHITE: usize = 0;
+pub const BLACK: usize = 1;
+
+/// Castling right bits: White king side, White queen side, Black king side, Black queen side.
+pub const CASTLE_WK: u8 = 1;
+pub const CASTLE_WQ: u8 = 2;
+pub const CASTLE_BK: u8 = 4;
+pub const CASTLE_BQ: u8 = 8;
+
+/// The mailbox code of a piece: 0 is empty, `1 + type + 6·colour` otherwise.
+#[inline(always)]
+pub const fn code(color: usize, typ: usize) -> u8 {
+    (1 + typ + 6 * color) as u8
+}
+
+/// The type of a non-empty mailbox code.
+#[inline(always)]
+pub const fn code_type(c: u8) -> usize {
+    (c as usize - 1) % 6
+}
+
+/// The colour of a non-empty mailbox code.
+#[inline(always)]
+pub const fn code_color(c: u8) -> usize {
+    (c as usize - 1) / 6
+}
+
+/// The row of the back rank of `color` on the unprimed half (rank 1 or 8).
+pub const fn back_row(color: usize) -> usize {
+    if color == WHITE { 7 } else { 0 }
+}
+
+/// Castling rights that survive a move touching `sq` (king or rook squares clear some).
+fn castle_keep(sq: usize) -> u8 {
+    let mut keep = 0xF;
+    for (color, k, q) in [(WHITE, CASTLE_WK, CASTLE_WQ), (BLACK, CASTLE_BK, CASTLE_BQ)] {
+        let y = back_row(color);
+        if sq == square(4, y) {
+            keep &= !(k | q);
+        } else if sq == square(7, y) {
+            keep &= !k;
+        } else if sq == square(0, y) {
+            keep &= !q;
+        }
+    }
+    keep
+}
+
+/// One position without its history. Copying it is the undo of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Squares of each piece type, both colours.
+    pub pieces: [Bb; 6],
+    /// Squares of each colour.
+    pub colors: [Bb; 2],
+    /// The piece code on each square (see [`code`]).
+    pub mailbox: [u8; SQUARES],
+    /// 0 when White is to move, 1 for Black.
+    pub stm: usize,
+    /// Castling right bits (`CASTLE_*`).
+    pub castling: u8,
+    /// The square skipped by a double step that may be captured en passant, or [`NO_SQ`].
+    /// After [`Board::apply`] it is set whenever an enemy pawn could capture there; the
+    /// position layer clears it when no such capture is legal.
+    pub ep: u8,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// Move number, starting at 1, incremented after Black's move.
+    pub fullmove: u32,
+    /// Zobrist hash of placement, side, castling rights and `ep`.
+    pub hash: u64,
+    /// The rule options (they change which moves are legal).
+    pub opts: MoebiusOptions,
+}
+
+impl Board {
+    /// An empty board, White to move.
+    pub fn empty(opts: MoebiusOptions) -> Board {
+        Board {
+            pieces: [0; 6],
+            colors: [0; 2],
+            mailbox: [0; SQUARES],
+            stm: WHITE,
+            castling: 0,
+            ep: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            opts,
+        }
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bb {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The pieces of `typ` and `color`.
+    #[inline(always)]
+    pub fn of(&self, color: usize, typ: usize) -> Bb {
+        self.pieces[typ] & self.colors[color]
+    }
+
+    /// The king square of `color`.
+    #[inline(always)]
+    pub fn king_sq(&self, color: usize) -> usize {
+        self.of(color, KING).trailing_zeros() as usize
+    }
+
+    /// Puts a piece on an empty square, updating the hash.
+    #[inline(always)]
+    pub fn put(&mut self, sq: usize, c: u8) {
+        let b = bit(sq);
+        self.pieces[code_type(c)] |= b;
+        self.colors[code_color(c)] |= b;
+        self.mailbox[sq] = c;
+        self.hash ^= TABLES.z_piece[c as usize][sq];
+    }
+
+    /// Removes the piece on `sq` (which must hold one), updating the hash.
+    #[inline(always)]
+    fn take(&mut self, sq: usize) -> u8 {
+        let c = self.mailbox[sq];
+        let b = !bit(sq);
+        self.pieces[code_type(c)] &= b;
+        self.colors[code_color(c)] &= b;
+        self.mailbox[sq] = 0;
+        self.hash ^= TABLES.z_piece[c as usize][sq];
+        c
+    }
+
+    /// The hash computed from scratch (the incremental one always equals it).
+    pub fn compute_hash(&self) -> u64 {
+        let t = &*TABLES;
+        let mut h = t.z_castle[self.castling as usize];
+        for sq in 0..SQUARES {
+            if self.mailbox[sq] != 0 {
+                h ^= t.z_piece[self.mailbox[sq] as usize][sq];
+            }
+        }
+        if self.ep != NO_SQ {
+            h ^= t.z_ep[self.ep as usize];
+        }
+        if self.stm == BLACK {
+            h ^= t.z_black;
+        }
+        h
+    }
+
+    /// Pieces that attack their twin: all, but pawns only under full pawn phasing.
+    #[inline(always)]
+    pub fn phasers(&self) -> Bb {
+        if self.opts.pawn_phase_captures() { !0 } else { !self.pieces[PAWN] }
+    }
+
+    /// The pieces of `by` attacking `sq` when the board's occupancy is `occ` (phasing
+    /// included: a piece attacks its twin square).
+    #[inline(always)]
+    pub fn attackers(&self, t: &Tables, sq: usize, occ: Bb, by: usize) -> Bb {
+        let p = &self.pieces;
+        let them = self.colors[by];
+        let contact = (t.knight[sq] & p[KNIGHT])
+            | (t.king[sq] & p[KING])
+            | (t.pawn_from[by][sq] & p[PAWN])
+            | (bit(twin(sq)) & self.phasers());
+        let rq = p[ROOK] | p[QUEEN];
+        let bq = p[BISHOP] | p[QUEEN];
+        let mut att = contact & them;
+        if rq & them & t.rook_lines[sq] != 0 {
+            att |= rook_attacks(t, sq, occ) & rq & them;
+        }
+        if bq & them & t.bishop_lines[sq] != 0 {
+            att |= bishop_attacks(t, sq, occ) & bq & them;
+        }
+        att
+    }
+
+    /// True when the king of the side to move is attacked.
+    pub fn in_check(&self) -> bool {
+        let t = &**TABLES;
+        self.attackers(t, self.king_sq(self.stm), self.occupied(), self.stm ^ 1) != 0
+    }
+
+    /// True when `mv` (of the side to move) captures something.
+    #[inline(always)]
+    pub fn is_capture(&self, mv: ChessMove) -> bool {
+        mv.kind() == Kind::EnPassant || (mv.kind() != Kind::Castle && self.mailbox[mv.to()] != 0)
+    }
+
+    /// The square of the pawn taken by an en-passant capture onto `ep`.
+    #[inline(always)]
+    pub fn ep_victim(ep: usize) -> usize {
+        // The skipped square is on rank 3 (row 5) or rank 6 (row 2); the pawn stands
+        // one row nearer the middle.
+        if row(ep) == 5 { ep - 16 } else { ep + 16 }
+    }
+
+    /// The rook's origin and destination for castling with the king going to `king_to`.
+    #[inline(always)]
+    pub fn castle_rook(king_to: usize) -> (usize, usize) {
+        let y = row(king_to);
+        if col(king_to) == 6 { (square(7, y), square(5, y)) } else { (square(0, y), square(3, y)) }
+    }
+
+    /// Plays a pseudo-legal move. Returns the code of the captured piece (0 if none).
+    pub fn apply(&mut self, mv: ChessMove) -> u8 {
+        let t = &**TABLES;
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.stm;
+        if self.ep != NO_SQ {
+            self.hash ^= t.z_ep[self.ep as usize];
+            self.ep = NO_SQ;
+        }
+        self.halfmove += 1;
+        let piece = self.take(from);
+        let mut captured = 0;
+        match mv.kind() {
+            Kind::Castle => {
+                self.put(to, piece);
+                let (rf, rt) = Board::castle_rook(to);
+                let rook = self.take(rf);
+                self.put(rt, rook);
+            }
+            Kind::EnPassant => {
+                captured = self.take(Board::ep_victim(to));
+                self.put(to, piece);
+                self.halfmove = 0;
+            }
+            kind => {
+                if self.mailbox[to] != 0 {
+                    captured = self.take(to);
+                    self.halfmove = 0;
+                }
+                let placed = match mv.promotion() {
+                    Some(typ) => code(us, typ),
+                    None => piece,
+                };
+                self.put(to, placed);
+                if code_type(piece) == PAWN {
+                    self.halfmove = 0;
+                }
+                if kind == Kind::Double {
+                    let ep = (from + to) / 2;
+                    if t.pawn_from[us ^ 1][ep] & self.of(us ^ 1, PAWN) != 0 {
+                        self.ep = ep as u8;
+                        self.hash ^= t.z_ep[ep];
+                    }
+                }
+            }
+        }
+        let rights = self.castling & castle_keep(from) & castle_keep(to);
+        if rights != self.castling {
+            self.hash ^= t.z_castle[self.castling as usize] ^ t.z_castle[rights as usize];
+            self.castling = rights;
+        }
+        if us == BLACK {
+            self.fullmove += 1;
+        }
+        self.stm ^= 1;
+        self.hash ^= t.z_black;
+        captured
+    }
+
+    /// Passes the turn (the search's null move): no en passant, other side to move.
+    pub fn pass(&mut self) {
+        self.clear_ep();
+        self.stm ^= 1;
+        self.hash ^= TABLES.z_black;
+    }
+
+    /// Clears the en-passant square (when no en-passant capture is legal).
+    pub fn clear_ep(&mut self) {
+        if self.ep != NO_SQ {
+            self.hash ^= TABLES.z_ep[self.ep as usize];
+            self.ep = NO_SQ;
+        }
+    }
+
+    /// True when neither side can ever mate: K–K, K+N–K, K+B–K.
+    pub fn insufficient_material(&self) -> bool {
+        let p = &self.pieces;
+        if p[PAWN] | p[ROOK] | p[QUEEN] != 0 {
+            return false;
+        }
+        (p[KNIGHT] | p[BISHOP]).count_ones() <= 1
+    }
+}
