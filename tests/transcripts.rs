@@ -34,6 +34,8 @@ fn run(input: &str) -> String {
             word == "go" && !line.contains("perft") && !line.contains("infinite");
         if waits_for_bestmove {
             engine.read_until(|l| l.starts_with("bestmove") || l.starts_with("info string error"));
+        } else if line.trim() == "isready" {
+            engine.read_until(|l| l == "readyok");
         } else if line.trim() != "quit" {
             // Synchronise: every answer to this line is in before the next line is sent.
             // The extra `readyok` is not part of the transcript.

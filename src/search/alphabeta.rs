@@ -9,13 +9,10 @@
 use super::Searcher;
 use super::control::SearchControl;
 use super::report::{Reporter, Score, SearchInfo};
+use super::score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{Limits, Outcome, Reversible};
 
-/// The score of a win at the root; a win `n` plies away scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-/// Scores beyond this bound (in absolute value) are forced wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
 
@@ -319,13 +316,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     fn report(&self, depth: u32, score: i32, ctl: &SearchControl, reporter: &mut dyn Reporter) {
-        let score = if score >= MATE_BOUND {
-            Score::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
-            Score::Mate(-(MATE + score) / 2)
-        } else {
-            Score::Cp(score)
-        };
+        let score = Score::from_internal(score);
         reporter.info(&SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
@@ -402,26 +393,6 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         (best.0, best.1)
-    }
-}
-
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }
 

@@ -4,11 +4,13 @@
 mod alphabeta;
 mod control;
 mod report;
+mod score;
 mod tt;
 
-pub use alphabeta::{AlphaBeta, Evaluate, MATE, MATE_BOUND};
+pub use alphabeta::{AlphaBeta, Evaluate};
 pub use control::{SearchControl, TimeBudget};
 pub use report::{NullReporter, Reporter, Score, SearchInfo};
+pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 pub use tt::{Bound, TranspositionTable};
 
 use crate::core::{Game, Limits};

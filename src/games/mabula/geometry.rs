@@ -98,15 +98,9 @@ pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         }
         debug_assert_eq!(line_mask[b as usize] & !FIELD, 0);
     }
-    let mut seed = 0x4D41_4255_4C41_u64;
-    let mut next = move || {
-        // splitmix64: fixed keys, identical on every run.
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // Fixed keys from the project's seeded RNG: identical on every run.
+    let mut rng = crate::core::Rng::new(0x4D41_4255_4C41_u64);
+    let mut next = move || rng.next_u64();
     let mut z_men = [[0u64; 64]; 2];
     for side in &mut z_men {
         side.iter_mut().for_each(|k| *k = next());

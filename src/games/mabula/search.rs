@@ -18,7 +18,7 @@ use super::notation::MabulaMove;
 use crate::core::{Game, Limits, Outcome, Reversible};
 use crate::search::{
     Bound, MATE, MATE_BOUND, Reporter, Score, SearchControl, SearchInfo, Searcher,
-    TranspositionTable,
+    TranspositionTable, score_from_tt, score_to_tt,
 };
 
 /// Tuned constants of the search, in one place.
@@ -63,26 +63,6 @@ pub struct SearchResult {
 
 fn history_index(mv: MabulaMove) -> usize {
     if mv.is_pass() { 0 } else { mv.from as usize * 64 + mv.to as usize }
-}
-
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 impl MabulaSearch {
@@ -261,13 +241,7 @@ impl MabulaSearch {
     }
 
     fn report(&mut self, depth: u32, score: i32, ctl: &SearchControl, reporter: &mut dyn Reporter) {
-        let score = if score >= MATE_BOUND {
-            Score::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
-            Score::Mate(-(MATE + score) / 2)
-        } else {
-            Score::Cp(score)
-        };
+        let score = Score::from_internal(score);
         reporter.info(&SearchInfo {
             depth,
             seldepth: self.seldepth as u32,

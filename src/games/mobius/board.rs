@@ -27,15 +27,9 @@ struct Keys {
 }
 
 static KEYS: LazyLock<Keys> = LazyLock::new(|| {
-    let mut seed = 0x4D6F_6269_7573_2008u64;
-    let mut next = move || {
-        // splitmix64: fixed keys, identical on every run.
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // Fixed keys from the project's seeded RNG: identical on every run.
+    let mut rng = crate::core::Rng::new(0x4D6F_6269_7573_2008u64);
+    let mut next = move || rng.next_u64();
     let mut stone = [[0u64; CELLS]; 2];
     stone.iter_mut().flatten().for_each(|k| *k = next());
     Keys { stone, blue_to_move: next() }

@@ -187,15 +187,9 @@ pub static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
     // White promotes on rank 8 (left, y = 0) and 8' (right, y = 7); Black on 1 and 1'.
     t.promo[0] = (0xFFu128) | (0xFF00u128 << 112);
     t.promo[1] = (0xFFu128 << 112) | 0xFF00u128;
-    let mut seed = 0x3C6E_F372_FE94_F82Bu64;
-    let mut next = move || {
-        // splitmix64: fixed keys, identical on every run.
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // Fixed keys from the project's seeded RNG: identical on every run.
+    let mut rng = crate::core::Rng::new(0x3C6E_F372_FE94_F82Bu64);
+    let mut next = move || rng.next_u64();
     for code in 1..13 {
         t.z_piece[code].iter_mut().for_each(|k| *k = next());
     }

@@ -15,7 +15,7 @@ use super::position::MoebiusChess;
 use crate::core::{Game, Limits, Reversible};
 use crate::search::{
     Bound, MATE, MATE_BOUND, Reporter, Score, SearchControl, SearchInfo, Searcher,
-    TranspositionTable,
+    TranspositionTable, score_from_tt, score_to_tt,
 };
 
 const INF: i32 = MATE + 1;
@@ -378,13 +378,7 @@ impl MoebiusSearch {
     }
 
     fn report(&self, depth: u32, score: i32, ctl: &SearchControl, reporter: &mut dyn Reporter) {
-        let score = if score >= MATE_BOUND {
-            Score::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
-            Score::Mate(-(MATE + score) / 2)
-        } else {
-            Score::Cp(score)
-        };
+        let score = Score::from_internal(score);
         reporter.info(&SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
@@ -459,26 +453,6 @@ impl MoebiusSearch {
             }
         }
         best
-    }
-}
-
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }
 

@@ -63,15 +63,9 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         assert_eq!(through.len(), 2, "every point lies on two mills");
         *slot = [through[0], through[1]];
     }
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        // splitmix64: fixed keys, identical on every run.
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // Fixed keys from the project's seeded RNG: identical on every run.
+    let mut rng = crate::core::Rng::new(0x9E37_79B9_7F4A_7C15u64);
+    let mut next = move || rng.next_u64();
     let mut z_men = [[0u64; POINTS]; 2];
     let mut z_hand = [[0u64; 10]; 2];
     for side in 0..2 {
