@@ -2,6 +2,7 @@
 
 use super::session::{GameSession, Session};
 use crate::core::Limits;
+use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::AlphaBeta;
 
@@ -39,7 +40,12 @@ pub fn registry() -> Vec<GameEntry> {
         },
         GameEntry { name: "mobius", make: None, bench_positions: &[], bench_limits: no_limits },
         GameEntry { name: "mabula", make: None, bench_positions: &[], bench_limits: no_limits },
-        GameEntry { name: "morpiae", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry {
+            name: "morpiae",
+            make: Some(|mb| Box::new(GameSession::<Morpiae, _>::new(AlphaBeta::new(mb)))),
+            bench_positions: &crate::games::morpiae::BENCH_POSITIONS,
+            bench_limits: || Limits::depth(4),
+        },
     ]
 }
 

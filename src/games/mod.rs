@@ -1,4 +1,5 @@
 //! One folder per game: rules, notation, position string and evaluation.
 //! Each game's module doc gives its rules source, its options and its coordinates.
 
+pub mod morpiae;
 pub mod morris;

@@ -1,0 +1,47 @@
+//! Evaluation of Morpiae positions for the generic alpha-beta search.
+//!
+//! Why alpha-beta: a capture needs four directions to meet at one circle, so the game
+//! is decided by short tactical sequences (completing a third direction hands the
+//! opponent the fourth). A full-width search sees who draws the last stroke at each
+//! circle; quiescence on capturing lines settles exchanges at the horizon. The branching
+//! factor (about 20–40 lines) suits alpha-beta.
+//!
+//! Score (`info score cp`): 100 × (circles coloured by the side to move − circles
+//! coloured by the opponent), plus the terms below; a won or lost end is a mate score.
+
+use super::notation::MorpiaeMove;
+use super::position::Morpiae;
+use crate::core::Game;
+use crate::search::Evaluate;
+
+/// Evaluation weights, in one table.
+mod weights {
+    /// One coloured circle.
+    pub const CIRCLE: i32 = 100;
+}
+
+/// Side of the window of points the history table distinguishes.
+const HISTORY_SPAN: i32 = 64;
+
+impl Evaluate for Morpiae {
+    const HISTORY_SIZE: usize = (HISTORY_SPAN * HISTORY_SPAN * 20) as usize;
+
+    fn evaluate(&self) -> i32 {
+        let me = self.side_to_move();
+        weights::CIRCLE * (self.colours(me) as i32 - self.colours(me.opponent()) as i32)
+    }
+
+    fn is_noisy(&self, mv: MorpiaeMove) -> bool {
+        self.captures_of(mv) > 0
+    }
+
+    fn history_index(&self, mv: MorpiaeMove) -> usize {
+        let x = (mv.x + HISTORY_SPAN / 2 - 5).rem_euclid(HISTORY_SPAN);
+        let y = (mv.y + HISTORY_SPAN / 2 - 5).rem_euclid(HISTORY_SPAN);
+        (((y * HISTORY_SPAN + x) * 4 + mv.dir as i32) * 5 + mv.k as i32) as usize
+    }
+
+    fn expected_moves_left(&self) -> u32 {
+        (self.legal_moves().len() as u32 / 2).clamp(5, 30)
+    }
+}
