@@ -12,7 +12,8 @@ pub fn render(pos: &Morpiae) -> String {
     let d = pos.drawing();
     let circles: Vec<(i32, i32)> =
         d.grid.drawn().filter(|&(x, y, _)| d.is_circle(x, y)).map(|(x, y, _)| (x, y)).collect();
-    let (mut x0, mut x1, mut y0, mut y1) = (0, 9, 0, 9);
+    let first = circles.first().copied().unwrap_or((0, 0));
+    let (mut x0, mut x1, mut y0, mut y1) = (first.0, first.0, first.1, first.1);
     for &(x, y) in &circles {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
     }
@@ -57,9 +58,11 @@ pub fn render(pos: &Morpiae) -> String {
     }
     let mut out = String::new();
     for (r, row) in canvas.iter().enumerate() {
-        let label = if r % 2 == 0 { format!("{:>4} ", y1 - r as i32 / 2) } else { "     ".into() };
+        let label = if r % 2 == 0 { format!("{:>4} ", y1 - r as i32 / 2) } else { String::new() };
         let line: String = row.iter().collect();
-        out.push_str(&format!("{label}{}\n", line.trim_end()));
+        let line = format!("{label:5}{line}");
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     let mut axis = String::from("     ");
     for x in x0..=x1 {
