@@ -382,6 +382,23 @@ impl Drawing {
     /// Updates `moves` (the legal moves before `mv`) after `mv` was drawn: drops the
     /// moves that became illegal and adds the new lines through the new circle.
     pub fn update_moves(&self, moves: &mut Vec<MorpiaeMove>, mv: MorpiaeMove) {
+        // A move of another direction loses only its new point; one of the same
+        // direction (which cannot hold the new circle: it had one empty point, its own)
+        // is lost when its line overlaps the new one on their common track.
+        let track = |m: MorpiaeMove| {
+            let (sx, sy) = m.start();
+            match m.dir {
+                0 => (sy, sx),
+                1 => (sx, sy),
+                2 => (sx - sy, sx),
+                _ => (sx + sy, sx),
+            }
+        };
+        let (lane, at) = track(mv);
+        let reach = match self.variant {
+            Variant::Touching => 3,
+            Variant::Disjoint => 4,
+        };
         moves.retain(|&m| {
             if m.x == mv.x && m.y == mv.y {
                 return false;
@@ -389,8 +406,8 @@ impl Drawing {
             if m.dir != mv.dir {
                 return true;
             }
-            let (sx, sy) = m.start();
-            self.line_move(sx, sy, m.dir) == Some(m)
+            let (l, t) = track(m);
+            l != lane || (t - at).abs() > reach
         });
         for d in 0..4u8 {
             let (dx, dy) = DIRS[d as usize];

@@ -95,9 +95,9 @@ impl Morpiae {
         self.drawing.all_moves()
     }
 
-    /// Plays a legal move and returns the undo record.
-    fn do_move(&mut self, mv: MorpiaeMove) -> MorpiaeUndo {
-        let old_hash = self.hash;
+    /// Draws `mv` (legal) and updates everything but the move list; returns the mask of
+    /// coloured circles on the line.
+    fn draw(&mut self, mv: MorpiaeMove) -> u8 {
         let side = self.stm;
         let captured = self.drawing.draw(mv, side);
         let (sx, sy) = mv.start();
@@ -109,12 +109,9 @@ impl Morpiae {
                 self.colours[side.index()] += 1;
             }
         }
-        let mut moves = self.moves.clone();
-        self.drawing.update_moves(&mut moves, mv);
-        let old_moves = std::mem::replace(&mut self.moves, moves);
         self.lines.push(mv);
         self.stm = side.opponent();
-        MorpiaeUndo { moves: old_moves, captured, hash: old_hash }
+        captured
     }
 }
 
@@ -161,7 +158,8 @@ impl Game for Morpiae {
     }
 
     fn play(&mut self, mv: MorpiaeMove) {
-        self.do_move(mv);
+        self.draw(mv);
+        self.drawing.update_moves(&mut self.moves, mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -209,7 +207,11 @@ impl Reversible for Morpiae {
     type Undo = MorpiaeUndo;
 
     fn play_reversible(&mut self, mv: MorpiaeMove) -> MorpiaeUndo {
-        self.do_move(mv)
+        let hash = self.hash;
+        let moves = self.moves.clone();
+        let captured = self.draw(mv);
+        self.drawing.update_moves(&mut self.moves, mv);
+        MorpiaeUndo { moves, captured, hash }
     }
 
     fn unplay(&mut self, mv: MorpiaeMove, undo: MorpiaeUndo) {
