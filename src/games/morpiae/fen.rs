@@ -117,11 +117,11 @@ pub fn read(s: &str, opts: &MorpiaeOptions) -> Result<Morpiae, PositionError> {
             pos.hash ^= key_owner(x, y, side);
         }
     }
-    let uncoloured = pos
-        .drawing
-        .grid
-        .drawn()
-        .find(|&(x, y, _)| pos.drawing.is_circle(x, y) && pos.drawing.owner(x, y).is_none() && pos.drawing.crossed_all(x, y));
+    let uncoloured = pos.drawing.grid.drawn().find(|&(x, y, _)| {
+        pos.drawing.is_circle(x, y)
+            && pos.drawing.owner(x, y).is_none()
+            && pos.drawing.crossed_all(x, y)
+    });
     if let Some((x, y, _)) = uncoloured {
         return Err(err(format!(
             "circle {x},{y} is crossed in all four directions but has no colour"
