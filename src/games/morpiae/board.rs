@@ -235,10 +235,22 @@ impl Drawing {
     #[inline]
     pub fn line_move(&self, sx: i32, sy: i32, d: u8) -> Option<MorpiaeMove> {
         let (dx, dy) = DIRS[d as usize];
+        let g = &self.grid;
+        let inside = |x: i32, y: i32| {
+            let (cx, cy) = (x - g.origin, y - g.origin);
+            cx >= 0 && cy >= 0 && cx < g.width && cy < g.width
+        };
+        // Both ends inside the window: read the cells by stride without bound tests.
+        let fast = inside(sx, sy) && inside(sx + 4 * dx, sy + 4 * dy);
+        let base = (sy - g.origin) * g.width + (sx - g.origin);
+        let stride = dy * g.width + dx;
         let mut empty = None;
         for i in 0..5 {
-            let (x, y) = (sx + i * dx, sy + i * dy);
-            let c = self.grid.get(x, y);
+            let c = if fast {
+                g.cells[(base + i * stride) as usize]
+            } else {
+                g.get(sx + i * dx, sy + i * dy)
+            };
             if c & CIRCLE == 0 {
                 if empty.is_some() {
                     return None;
