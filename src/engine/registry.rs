@@ -44,7 +44,7 @@ pub fn registry() -> Vec<GameEntry> {
             name: "morpiae",
             make: Some(|mb| Box::new(GameSession::<Morpiae, _>::new(AlphaBeta::new(mb)))),
             bench_positions: &crate::games::morpiae::BENCH_POSITIONS,
-            bench_limits: || Limits::depth(7),
+            bench_limits: || Limits::depth(8),
         },
     ]
 }

@@ -9,6 +9,10 @@
 //! point, as in Rosin's paper. The search restarts at [`params::LEVEL`] with a fresh
 //! policy until the time is up and returns the longest game seen.
 //!
+//! Measured on a shared, heavily loaded 2-core machine (about 1,000–2,000 playouts/s),
+//! seed 1: 60 s reached 68 moves in 5D and 118 in 5T; 10 min (seed 2) reached 79 in
+//! 5D and 142 in 5T (records: 82 and 178).
+//!
 //! The solitaire uses the two-player rules' move generator unchanged: captures never
 //! change which lines are legal, so a solitaire game is a Morpiae game whose colours
 //! are ignored.
