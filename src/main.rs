@@ -51,6 +51,8 @@ enum Cmd {
     Genfens(runner::cli::GenfensArgs),
     /// Validate a game-record file with the rules and summarize it.
     Replay(runner::cli::ReplayArgs),
+    /// One-player Morpion Solitaire: search for the longest game (NRPA).
+    Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
 }
 
 #[derive(Args)]
@@ -94,6 +96,7 @@ fn main() -> Result<()> {
         Some(Cmd::Match(args)) => runner::cli::run_match(&args),
         Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
+        Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
     }
 }
 
@@ -148,8 +151,7 @@ fn run_protocol(args: &EngineArgs) -> Result<()> {
 
 fn run_perft(args: &PerftArgs) -> Result<()> {
     let entry = find_game(&args.game).with_context(|| format!("unknown game '{}'", args.game))?;
-    let make =
-        entry.make.with_context(|| format!("game '{}' is not implemented yet", args.game))?;
+    let make = entry.make;
     let mut session = make(1);
     for o in &args.option {
         let (name, value) = name_value(o)?;

@@ -15,7 +15,7 @@ fn side_word(side: Side) -> &'static str {
 /// `query` answers match the referee, and at the end both agree with its result.
 #[test]
 fn self_play_complete_games_agree_with_the_referee() {
-    let make = find_game("morris").and_then(|g| g.make).expect("morris");
+    let make = find_game("morris").map(|g| g.make).expect("morris");
     let mut rng = Rng::new(11);
     let mut engines = [Engine::start(&["--game", "morris"]), Engine::start(&[])];
     for e in engines.iter_mut() {

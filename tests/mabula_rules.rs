@@ -251,7 +251,7 @@ fn random_setups_are_legal_and_reproducible() {
         assert!(is_valid_setup(p.setup()));
     }
     // The session hook used by `ugine genfens`.
-    let session = (find_game("mabula").unwrap().make.unwrap())(1);
+    let session = (find_game("mabula").unwrap().make)(1);
     let fen = session.random_setup_fen(&mut Rng::new(1)).expect("mabula has random setups");
     assert!(Mabula::from_fen(&fen, &opts).is_ok());
 }
@@ -400,7 +400,7 @@ fn session_plays_through_the_registry() {
     use std::sync::atomic::AtomicBool;
     use ugine::core::Limits;
 
-    let mut session = (find_game("mabula").unwrap().make.unwrap())(1);
+    let mut session = (find_game("mabula").unwrap().make)(1);
     assert_eq!(session.game_name(), "mabula");
     let names: Vec<&str> = session.rule_option_specs().iter().map(|s| s.name).collect();
     assert_eq!(names, ["Mabula Scoring", "Mabula Ties"]);

@@ -5,6 +5,7 @@ use crate::core::Limits;
 use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::mobius::{Mcts, MctsParams, Mobius};
 use crate::games::moebius_chess::{MoebiusChess, MoebiusSearch};
+use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::AlphaBeta;
 
@@ -12,17 +13,12 @@ use crate::search::AlphaBeta;
 pub struct GameEntry {
     /// Protocol name (`setoption name Game value <name>`).
     pub name: &'static str,
-    /// Makes a fresh session with default rules and a hash table of `hash_mb` megabytes;
-    /// `None` for a game that is not implemented yet.
-    pub make: Option<fn(hash_mb: usize) -> Box<dyn Session>>,
+    /// Makes a fresh session with default rules and a hash table of `hash_mb` megabytes.
+    pub make: fn(hash_mb: usize) -> Box<dyn Session>,
     /// Positions of `ugine bench` (`startpos` or position strings, default rules).
     pub bench_positions: &'static [&'static str],
     /// The fixed limit each bench position is searched to (depth or nodes, never time).
     pub bench_limits: fn() -> Limits,
-}
-
-fn no_limits() -> Limits {
-    Limits::default()
 }
 
 /// Every game of the engine. Adding a game: one entry here (README, "Adding a game").
@@ -30,31 +26,36 @@ pub fn registry() -> Vec<GameEntry> {
     vec![
         GameEntry {
             name: "morris",
-            make: Some(|mb| Box::new(GameSession::<Morris, _>::new(AlphaBeta::new(mb)))),
+            make: |mb| Box::new(GameSession::<Morris, _>::new(AlphaBeta::new(mb))),
             bench_positions: &crate::games::morris::BENCH_POSITIONS,
             bench_limits: || Limits::depth(9),
         },
         GameEntry {
             name: "moebius-chess",
-            make: Some(|mb| Box::new(GameSession::<MoebiusChess, _>::new(MoebiusSearch::new(mb)))),
+            make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(MoebiusSearch::new(mb))),
             bench_positions: &crate::games::moebius_chess::BENCH_POSITIONS,
             bench_limits: || Limits::depth(7),
         },
         GameEntry {
             name: "mobius",
-            make: Some(|mb| {
+            make: |mb| {
                 Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MctsParams::default())))
-            }),
+            },
             bench_positions: &crate::games::mobius::BENCH_POSITIONS,
             bench_limits: || Limits::nodes(20_000),
         },
         GameEntry {
             name: "mabula",
-            make: Some(|mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb)))),
+            make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
             bench_positions: &crate::games::mabula::BENCH_POSITIONS,
             bench_limits: || Limits::depth(5),
         },
-        GameEntry { name: "morpiae", make: None, bench_positions: &[], bench_limits: no_limits },
+        GameEntry {
+            name: "morpiae",
+            make: |mb| Box::new(GameSession::<Morpiae, _>::new(AlphaBeta::new(mb))),
+            bench_positions: &crate::games::morpiae::BENCH_POSITIONS,
+            bench_limits: || Limits::depth(8),
+        },
     ]
 }
 

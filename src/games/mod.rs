@@ -4,4 +4,5 @@
 pub mod mabula;
 pub mod mobius;
 pub mod moebius_chess;
+pub mod morpiae;
 pub mod morris;

@@ -88,8 +88,8 @@ struct RunningSearch {
 /// the search in progress.
 pub struct Engine {
     out: Output,
-    /// One session per game of the registry; `None` for games not implemented yet.
-    sessions: Vec<Option<Box<dyn Session>>>,
+    /// One session per game of the registry, in registry order.
+    sessions: Vec<Box<dyn Session>>,
     current: usize,
     hash_mb: usize,
     threads: usize,
@@ -101,8 +101,7 @@ impl Engine {
     /// An engine playing the first game with default options, writing to `out`.
     pub fn new(out: Output) -> Engine {
         let hash_mb = options::DEFAULT_HASH_MB as usize;
-        let sessions: Vec<Option<Box<dyn Session>>> =
-            registry().iter().map(|g| g.make.map(|make| make(1))).collect();
+        let sessions: Vec<Box<dyn Session>> = registry().iter().map(|g| (g.make)(1)).collect();
         let mut engine = Engine {
             out,
             sessions,
@@ -117,7 +116,7 @@ impl Engine {
     }
 
     fn session(&mut self) -> &mut dyn Session {
-        self.sessions[self.current].as_deref_mut().expect("the current game is implemented")
+        self.sessions[self.current].as_mut()
     }
 
     fn send(&self, line: EngineLine) {
@@ -218,7 +217,7 @@ impl Engine {
 
     fn all_option_specs(&self) -> Vec<OptionSpec> {
         let mut specs = engine_option_specs();
-        for s in self.sessions.iter().flatten() {
+        for s in &self.sessions {
             specs.extend(s.rule_option_specs());
         }
         specs
@@ -254,7 +253,6 @@ impl Engine {
                 let owner = self
                     .sessions
                     .iter_mut()
-                    .flatten()
                     .find(|s| s.rule_option_specs().iter().any(|o| o.name == name))
                     .ok_or_else(|| format!("unknown option '{name}'"))?;
                 owner.set_rule_option(name, value)
@@ -267,9 +265,6 @@ impl Engine {
             .iter()
             .position(|g| g.name == game)
             .ok_or_else(|| format!("unknown game '{game}'"))?;
-        if self.sessions[index].is_none() {
-            return Err(format!("game '{game}' is not implemented yet"));
-        }
         if index != self.current {
             // Give the old game's memory back; the new one gets the configured table.
             self.session().set_hash_mb(1);

@@ -1,0 +1,226 @@
+//! The Morpiae position: the drawing, the lines drawn, the legal moves, the colours
+//! counted per player, the side to move and the hash; the `Game` and `Reversible`
+//! implementations.
+
+use super::board::{Drawing, KEY_P2, greek_cross, key_circle, key_line, key_owner};
+use super::notation::{MorpiaeMove, parse_syntax};
+use super::options::{MorpiaeOptions, Variant};
+use super::{fen, render};
+use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
+
+/// A Morpiae position. Player 1 is Red, player 2 Green.
+#[derive(Clone, Debug)]
+pub struct Morpiae {
+    pub(super) drawing: Drawing,
+    /// The lines drawn, as the moves that drew them, in the order played (lines read
+    /// from a position string come first, in the string's order).
+    pub(super) lines: Vec<MorpiaeMove>,
+    /// The legal moves, kept up to date by [`Drawing::update_moves`].
+    pub(super) moves: Vec<MorpiaeMove>,
+    /// Coloured circles per player.
+    pub(super) colours: [u32; 2],
+    pub(super) stm: Side,
+    pub(super) hash: u64,
+    pub(super) opts: MorpiaeOptions,
+}
+
+/// What [`Morpiae::unplay`] needs to restore a position.
+#[derive(Clone, Debug)]
+pub struct MorpiaeUndo {
+    moves: Vec<MorpiaeMove>,
+    captured: u8,
+    hash: u64,
+}
+
+impl Morpiae {
+    /// A position with the given circles, no line, player 1 to move.
+    pub(super) fn with_circles(circles: &[(i32, i32)], opts: &MorpiaeOptions) -> Morpiae {
+        let mut drawing = Drawing::new(opts.variant);
+        let mut hash = 0;
+        for &(x, y) in circles {
+            if !drawing.is_circle(x, y) {
+                drawing.add_circle(x, y);
+                hash ^= key_circle(x, y);
+            }
+        }
+        Morpiae {
+            drawing,
+            lines: Vec::new(),
+            moves: Vec::new(),
+            colours: [0, 0],
+            stm: Side::P1,
+            hash,
+            opts: *opts,
+        }
+    }
+
+    /// Recomputes the legal moves from scratch (after a position is set up).
+    pub(super) fn refresh_moves(&mut self) {
+        self.moves = self.drawing.all_moves();
+    }
+
+    /// The overlap rule in force.
+    pub fn variant(&self) -> Variant {
+        self.opts.variant
+    }
+
+    /// The drawing (circles, strokes, colours).
+    pub fn drawing(&self) -> &Drawing {
+        &self.drawing
+    }
+
+    /// The lines drawn, in order.
+    pub fn lines(&self) -> &[MorpiaeMove] {
+        &self.lines
+    }
+
+    /// The number of circles coloured by `side`.
+    pub fn colours(&self, side: Side) -> u32 {
+        self.colours[side.index()]
+    }
+
+    /// The legal moves, without copying.
+    pub fn legal_moves(&self) -> &[MorpiaeMove] {
+        &self.moves
+    }
+
+    /// How many circles the legal move `mv` colours.
+    pub fn captures_of(&self, mv: MorpiaeMove) -> u32 {
+        self.drawing.captures_of(mv)
+    }
+
+    /// Every legal move found from scratch, sorted: the slow generator, for tests that
+    /// check the incremental list.
+    pub fn moves_from_scratch(&self) -> Vec<MorpiaeMove> {
+        self.drawing.all_moves()
+    }
+
+    /// Draws `mv` (legal) and updates everything but the move list; returns the mask of
+    /// coloured circles on the line.
+    fn draw(&mut self, mv: MorpiaeMove) -> u8 {
+        let side = self.stm;
+        let captured = self.drawing.draw(mv, side);
+        let (sx, sy) = mv.start();
+        self.hash ^= key_circle(mv.x, mv.y) ^ key_line(sx, sy, mv.dir) ^ KEY_P2;
+        for i in 0..5 {
+            if captured & (1 << i) != 0 {
+                let (x, y) = mv.point(i);
+                self.hash ^= key_owner(x, y, side);
+                self.colours[side.index()] += 1;
+            }
+        }
+        self.lines.push(mv);
+        self.stm = side.opponent();
+        captured
+    }
+}
+
+impl Game for Morpiae {
+    type Move = MorpiaeMove;
+    type Options = MorpiaeOptions;
+
+    const NAME: &'static str = "morpiae";
+
+    fn startpos(opts: &MorpiaeOptions) -> Morpiae {
+        let mut pos = Morpiae::with_circles(&greek_cross(), opts);
+        pos.refresh_moves();
+        pos
+    }
+
+    fn from_fen(s: &str, opts: &MorpiaeOptions) -> Result<Morpiae, PositionError> {
+        fen::read(s, opts)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.stm
+    }
+
+    fn generate_moves(&self, out: &mut Vec<MorpiaeMove>) {
+        out.extend_from_slice(&self.moves);
+    }
+
+    fn parse_move(&self, s: &str) -> Result<MorpiaeMove, MoveError> {
+        let mv = parse_syntax(s.trim())?;
+        if self.moves.contains(&mv) {
+            Ok(mv)
+        } else if self.moves.is_empty() {
+            Err(MoveError::Illegal(format!("{s}: the game is over, no line can be drawn")))
+        } else {
+            Err(MoveError::Illegal(format!(
+                "{s}: not a line that can be drawn here (the new point must be empty, the \
+                 four others circles, and the line must not overlap a line of its direction)"
+            )))
+        }
+    }
+
+    fn play(&mut self, mv: MorpiaeMove) {
+        self.draw(mv);
+        self.drawing.update_moves(&mut self.moves, mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.moves.is_empty() {
+            return None;
+        }
+        let [r, g] = self.colours;
+        Some(match r.cmp(&g) {
+            std::cmp::Ordering::Greater => Outcome::Win(Side::P1),
+            std::cmp::Ordering::Less => Outcome::Win(Side::P2),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        fn go(pos: &mut Morpiae, depth: u32) -> u64 {
+            if depth == 1 {
+                return pos.moves.len() as u64;
+            }
+            let moves = pos.moves.clone();
+            let mut n = 0;
+            for mv in moves {
+                let undo = pos.play_reversible(mv);
+                n += go(pos, depth - 1);
+                pos.unplay(mv, undo);
+            }
+            n
+        }
+        if depth == 0 {
+            return 1;
+        }
+        go(&mut self.clone(), depth)
+    }
+}
+
+impl Reversible for Morpiae {
+    type Undo = MorpiaeUndo;
+
+    fn play_reversible(&mut self, mv: MorpiaeMove) -> MorpiaeUndo {
+        let hash = self.hash;
+        let moves = self.moves.clone();
+        let captured = self.draw(mv);
+        self.drawing.update_moves(&mut self.moves, mv);
+        MorpiaeUndo { moves, captured, hash }
+    }
+
+    fn unplay(&mut self, mv: MorpiaeMove, undo: MorpiaeUndo) {
+        let side = self.stm.opponent();
+        self.drawing.undraw(mv, side, undo.captured);
+        self.colours[side.index()] -= undo.captured.count_ones();
+        self.lines.pop();
+        self.moves = undo.moves;
+        self.hash = undo.hash;
+        self.stm = side;
+    }
+}

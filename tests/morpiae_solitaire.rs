@@ -1,0 +1,35 @@
+//! Morpion Solitaire helpers: replaying a line and writing it as a replayable game.
+
+use ugine::core::{Game, MoveError};
+use ugine::engine::find_game;
+use ugine::games::morpiae::solitaire::{game_text, replay};
+use ugine::games::morpiae::{Morpiae, MorpiaeOptions, Variant};
+
+#[test]
+fn a_line_is_written_as_ugi_commands_that_replay_it() {
+    let pos = Morpiae::startpos(&MorpiaeOptions { variant: Variant::Disjoint });
+    let moves =
+        vec![pos.parse_move("4,3,H,4").expect("legal"), pos.parse_move("5,6,H,0").expect("legal")];
+    let text = game_text(Variant::Disjoint, &moves).expect("legal line");
+    assert!(text.contains("setoption name Morpiae Variant value 5D"));
+    let line = text.lines().find(|l| l.starts_with("position ")).expect("position line");
+    assert_eq!(line, "position startpos moves 4,3,H,4 5,6,H,0");
+    // The session replays the same moves to the same position string.
+    let entry = find_game("morpiae").expect("registered");
+    let mut session = (entry.make)(1);
+    let spec = session.rule_option_specs().into_iter().next().expect("variant option");
+    session.set_rule_option(spec.name, &spec.parse_value("5D").expect("5D")).expect("set");
+    session.set_position(None, &["4,3,H,4", "5,6,H,0"]).expect("replays");
+    let fen = replay(Variant::Disjoint, &moves).expect("legal").to_fen();
+    assert_eq!(session.fen(), fen);
+    assert!(text.contains(&format!("# position string: {fen}")));
+}
+
+#[test]
+fn an_illegal_line_is_refused() {
+    let pos = Morpiae::startpos(&MorpiaeOptions::default());
+    let mv = pos.parse_move("4,3,H,4").expect("legal");
+    let err = replay(Variant::Touching, &[mv, mv]).expect_err("twice is illegal");
+    assert!(err.contains("move 2"), "{err}");
+    assert!(matches!(pos.parse_move("4,3,H,3"), Err(MoveError::Illegal(_))));
+}
