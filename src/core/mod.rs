@@ -9,5 +9,5 @@ mod rng;
 pub use game::{Game, MoveError, Outcome, PositionError, Reversible, Side};
 pub use limits::Limits;
 pub use options::{NoOptions, OptionKind, OptionSpec, OptionValue, RuleOptions};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_reversible};
 pub use rng::Rng;

@@ -502,28 +502,7 @@ impl Game for Morris {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        fn go(pos: &mut Morris, depth: u32, moves: &mut Vec<Vec<MorrisMove>>) -> u64 {
-            let mut list = moves.pop().unwrap_or_default();
-            list.clear();
-            pos.generate_moves(&mut list);
-            let n = if depth == 1 {
-                list.len() as u64
-            } else {
-                let mut n = 0;
-                for &mv in &list {
-                    let undo = pos.play_reversible(mv);
-                    n += go(pos, depth - 1, moves);
-                    pos.unplay(mv, undo);
-                }
-                n
-            };
-            moves.push(list);
-            n
-        }
-        if depth == 0 {
-            return 1;
-        }
-        go(&mut self.clone(), depth, &mut Vec::new())
+        crate::core::perft_reversible(self, depth)
     }
 }
 
