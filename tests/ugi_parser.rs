@@ -184,7 +184,7 @@ fn random_garbage_never_panics() {
                 let c = char::from_u32(rng.below(0x3000) as u32).unwrap_or('?');
                 line.push(c);
             } else {
-                line.push_str(*rng.choose(WORDS));
+                line.push_str(rng.choose(WORDS));
             }
             if rng.below(3) > 0 {
                 line.push(' ');

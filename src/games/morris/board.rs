@@ -182,7 +182,8 @@ impl Morris {
 
     /// True when the man of `side` on `p` stands in a closed mill.
     pub fn in_mill(&self, men: u32, p: usize) -> bool {
-        TABLES.mills_through[p].iter().any(|&m| men & m == m)
+        let [a, b] = TABLES.mills_through[p];
+        men & a == a || men & b == b
     }
 
     /// The enemy men that may be removed after the side to move closes a mill.
