@@ -184,7 +184,7 @@ fn random_garbage_never_panics() {
                 let c = char::from_u32(rng.below(0x3000) as u32).unwrap_or('?');
                 line.push(c);
             } else {
-                let word: &str = rng.choose(WORDS);
+                let word = *rng.choose(WORDS);
                 line.push_str(word);
             }
             if rng.below(3) > 0 {
