@@ -20,11 +20,14 @@ const MAX_PLY: usize = 128;
 pub trait Evaluate: Reversible {
     /// Size of the history table: [`Evaluate::history_index`] is below it.
     const HISTORY_SIZE: usize;
+    /// Whether the horizon is extended by a search of the noisy moves (quiescence).
+    /// Games whose noisy moves are too many for that keep them only for move ordering.
+    const QUIESCENCE: bool = true;
     /// Static evaluation from the side to move's point of view, in the game's `cp` units.
     /// Called only on positions that are not over.
     fn evaluate(&self) -> i32;
-    /// True for moves that change the material balance (captures): searched first and,
-    /// at the horizon, by quiescence.
+    /// True for moves that change the material balance (captures): searched first, not
+    /// reduced, and at the horizon searched by quiescence (see [`Evaluate::QUIESCENCE`]).
     fn is_noisy(&self, mv: Self::Move) -> bool;
     /// A small index identifying the move for the history heuristic (e.g. from-to).
     fn history_index(&self, mv: Self::Move) -> usize;
@@ -164,7 +167,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             return Self::terminal_score(o, pos, ply);
         }
         let stand_pat = pos.evaluate();
-        if ply >= MAX_PLY || stand_pat >= beta {
+        if !G::QUIESCENCE || ply >= MAX_PLY || stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);

@@ -8,7 +8,8 @@
 //!
 //! No quiescence: capturing lines rarely remove other captures, so a capture-only
 //! search does not settle; from a 5D middle game it did not finish depth 1 in 30 s.
-//! Capturing lines are therefore not "noisy"; instead the static evaluation counts the
+//! Capturing lines are "noisy" only for move ordering (searched first, never reduced;
+//! `QUIESCENCE = false` keeps them out of the horizon); the static evaluation counts the
 //! best capture the side to move can make at once ([`weights::THREAT`]), a one-ply
 //! look at the horizon that costs one pass over the legal lines.
 //!
@@ -38,6 +39,8 @@ mod weights {
 const HISTORY_SPAN: i32 = 64;
 
 impl Evaluate for Morpiae {
+    const QUIESCENCE: bool = false;
+
     const HISTORY_SIZE: usize = (HISTORY_SPAN * HISTORY_SPAN * 20) as usize;
 
     fn evaluate(&self) -> i32 {
@@ -47,8 +50,10 @@ impl Evaluate for Morpiae {
         weights::CIRCLE * material + weights::THREAT * threat as i32
     }
 
-    fn is_noisy(&self, _mv: MorpiaeMove) -> bool {
-        false
+    /// Capturing lines are ordered first and never reduced; there is no quiescence
+    /// (`QUIESCENCE = false`): in 5D the capture-only search at the horizon explodes.
+    fn is_noisy(&self, mv: MorpiaeMove) -> bool {
+        self.captures_of(mv) > 0
     }
 
     fn history_index(&self, mv: MorpiaeMove) -> usize {

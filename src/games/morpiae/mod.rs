@@ -34,7 +34,8 @@
 //! (only lines through the new circle appear; only those of its direction or through
 //! its point disappear), which also serves the solitaire search ([`solitaire`]).
 //!
-//! Search: alpha-beta ([`crate::search::AlphaBeta`]) with quiescence on capturing lines;
+//! Search: alpha-beta ([`crate::search::AlphaBeta`]) with capturing lines ordered first and
+//! no quiescence;
 //! see [`eval`] for why and for the score scale (cp = 100 × colour difference).
 
 mod board;
