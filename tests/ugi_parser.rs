@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use ugine::core::{Limits, Rng, Side};
+use ugine::engine::registry;
 use ugine::search::Score;
+use ugine::ugi::options::GAME_NAMES;
 use ugine::ugi::{Command, EngineLine, GoCommand, Query, parse_command, parse_engine_line};
 
 #[test]
@@ -194,4 +196,10 @@ fn random_garbage_never_panics() {
         let _ = parse_command(&line);
         let _ = parse_engine_line(&line);
     }
+}
+
+#[test]
+fn game_option_lists_every_registered_game_in_order() {
+    let names: Vec<&str> = registry().iter().map(|g| g.name).collect();
+    assert_eq!(names, GAME_NAMES);
 }
