@@ -204,12 +204,28 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
                 let budget =
                     TimeBudget::from_limits(&limits, side, overhead, s.expected_moves_left(&pos));
                 let ctl = SearchControl::new(stop, budget, limits.nodes, limits.depth);
-                let best = s.search(&pos, &limits, &ctl, reporter.as_mut());
+                // A bug in a search must not leave the GUI waiting for `bestmove` forever:
+                // a panicking search answers with the first legal move instead.
+                let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    s.search(&pos, &limits, &ctl, reporter.as_mut())
+                }));
                 drop(s);
+                let best = match searched {
+                    Ok(mv) => mv.to_string(),
+                    Err(_) => {
+                        log::error!(
+                            "the {} search panicked; playing the first legal move",
+                            G::NAME
+                        );
+                        let mut moves = Vec::new();
+                        pos.generate_moves(&mut moves);
+                        moves.first().map_or_else(|| "(none)".to_string(), |m| m.to_string())
+                    }
+                };
                 while wait_for_stop && !ctl.stop_requested() {
                     std::thread::sleep(Duration::from_millis(1));
                 }
-                done(best.to_string());
+                done(best);
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))
     }
