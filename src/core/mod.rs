@@ -1,11 +1,13 @@
 //! Game-independent vocabulary shared by every game, search and the protocol.
 
+mod fen;
 mod game;
 mod limits;
 mod options;
 mod perft;
 mod rng;
 
+pub use fen::compress_rank;
 pub use game::{Game, MoveError, Outcome, PositionError, Reversible, Side};
 pub use limits::Limits;
 pub use options::{NoOptions, OptionKind, OptionSpec, OptionValue, RuleOptions};

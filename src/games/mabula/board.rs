@@ -6,7 +6,7 @@ use super::notation::{MabulaMove, parse_syntax};
 use super::options::MabulaOptions;
 use super::score::final_outcome;
 use super::setup::{STANDARD_SETUP, SetupMask, parse_setup, random_setup, setup_string};
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Rng, Side};
+use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Rng, Side, compress_rank};
 
 /// A Mabula position. Player 1 is Black (`men[0]`), player 2 White (`men[1]`).
 #[derive(Clone, Copy, Debug)]
@@ -187,31 +187,21 @@ fn parse_board(board: &str) -> Result<[Bits; 2], String> {
 }
 
 fn board_string(men: [Bits; 2]) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..8).rev() {
-        let mut r = String::new();
-        let mut empty = 0;
-        for file in 0..8 {
-            let sq = rank * 8 + file;
-            let c = if men[0] & 1 << sq != 0 {
-                'B'
-            } else if men[1] & 1 << sq != 0 {
-                'W'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                r.push_str(&empty.to_string());
-                empty = 0;
-            }
-            r.push(c);
-        }
-        if empty > 0 {
-            r.push_str(&empty.to_string());
-        }
-        ranks.push(r);
-    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            compress_rank((0..8).map(|file| {
+                let sq = rank * 8 + file;
+                if men[0] & 1 << sq != 0 {
+                    Some('B')
+                } else if men[1] & 1 << sq != 0 {
+                    Some('W')
+                } else {
+                    None
+                }
+            }))
+        })
+        .collect();
     ranks.join("/")
 }
 

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use super::notation::{MorrisMove, NONE, parse_syntax};
 use super::options::MorrisOptions;
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
+use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side, compress_rank};
 
 /// Number of points.
 pub const POINTS: usize = 24;
@@ -365,26 +365,15 @@ impl Game for Morris {
         let mut ranks = Vec::new();
         let mut p = 0;
         for size in RANK_SIZES {
-            let mut r = String::new();
-            let mut empty = 0;
-            for q in p..p + size {
-                let c = if self.men[0] & 1 << q != 0 {
-                    'W'
+            let r = compress_rank((p..p + size).map(|q| {
+                if self.men[0] & 1 << q != 0 {
+                    Some('W')
                 } else if self.men[1] & 1 << q != 0 {
-                    'B'
+                    Some('B')
                 } else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    r.push_str(&empty.to_string());
-                    empty = 0;
+                    None
                 }
-                r.push(c);
-            }
-            if empty > 0 {
-                r.push_str(&empty.to_string());
-            }
+            }));
             ranks.push(r);
             p += size;
         }
