@@ -122,6 +122,14 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         None
     }
 
+    /// The number of legal moves. Games that can count without generating override it
+    /// (perft's bulk counting of the last ply uses it).
+    fn count_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves.len() as u64
+    }
+
     /// Number of leaf nodes `depth` plies below this position. Games with a faster
     /// generator (bulk counting, make/unmake) override it; the default is
     /// [`crate::core::perft`].

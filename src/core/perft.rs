@@ -38,24 +38,22 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
-/// The same count with make/unmake and bulk counting at the last ply, reusing one move
-/// list per ply: the fast path for games that implement [`Reversible`].
+/// The same count with make/unmake and bulk counting at the last ply
+/// ([`Game::count_moves`]), reusing one move list per ply: the fast path for games that implement [`Reversible`].
 pub fn perft_reversible<G: Reversible>(pos: &G, depth: u32) -> u64 {
     fn go<G: Reversible>(pos: &mut G, depth: u32, lists: &mut Vec<Vec<G::Move>>) -> u64 {
+        if depth == 1 {
+            return pos.count_moves();
+        }
         let mut list = lists.pop().unwrap_or_default();
         list.clear();
         pos.generate_moves(&mut list);
-        let n = if depth == 1 {
-            list.len() as u64
-        } else {
-            let mut n = 0;
-            for &mv in &list {
-                let undo = pos.play_reversible(mv);
-                n += go(pos, depth - 1, lists);
-                pos.unplay(mv, undo);
-            }
-            n
-        };
+        let mut n = 0;
+        for &mv in &list {
+            let undo = pos.play_reversible(mv);
+            n += go(pos, depth - 1, lists);
+            pos.unplay(mv, undo);
+        }
         lists.push(list);
         n
     }

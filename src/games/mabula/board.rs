@@ -348,28 +348,12 @@ impl Game for Mabula {
         Some(Mabula::random(opts, rng))
     }
 
-    /// Make/unmake perft with bulk counting of the last ply.
+    fn count_moves(&self) -> u64 {
+        self.move_count()
+    }
+
     fn perft(&self, depth: u32) -> u64 {
-        fn go(pos: &mut Mabula, depth: u32, lists: &mut Vec<Vec<MabulaMove>>) -> u64 {
-            if depth == 1 {
-                return pos.move_count();
-            }
-            let mut list = lists.pop().unwrap_or_default();
-            list.clear();
-            pos.generate_moves(&mut list);
-            let mut n = 0;
-            for &mv in &list {
-                let undo = pos.play_reversible(mv);
-                n += go(pos, depth - 1, lists);
-                pos.unplay(mv, undo);
-            }
-            lists.push(list);
-            n
-        }
-        if depth == 0 {
-            return 1;
-        }
-        go(&mut self.clone(), depth, &mut Vec::new())
+        crate::core::perft_reversible(self, depth)
     }
 }
 
