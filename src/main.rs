@@ -53,6 +53,8 @@ enum Cmd {
     Replay(runner::cli::ReplayArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
+    /// Nine Men's Morris endgame databases: build, stats, probe, verify.
+    MorrisDb(ugine::games::morris::db::cli::MorrisDbArgs),
 }
 
 #[derive(Args)]
@@ -97,6 +99,7 @@ fn main() -> Result<()> {
         Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
+        Some(Cmd::MorrisDb(args)) => ugine::games::morris::db::cli::run(&args),
     }
 }
 

@@ -129,6 +129,23 @@ impl Morris {
         m
     }
 
+    /// A movement-phase position (both hands empty) with the men `men` (White's, Black's)
+    /// and no history: what the endgame databases enumerate. Does not allocate.
+    pub fn from_men(opts: &MorrisOptions, men: [u32; 2], stm: Side) -> Morris {
+        let mut m = Morris {
+            men,
+            hand: [0; 2],
+            stm,
+            quiet_plies: 0,
+            hash: 0,
+            history: Vec::new(),
+            reversible_from: 0,
+            opts: *opts,
+        };
+        m.hash = m.compute_hash();
+        m
+    }
+
     /// The hash computed from scratch (the incremental one must always equal it).
     pub fn compute_hash(&self) -> u64 {
         let t = &*TABLES;

@@ -21,6 +21,7 @@
 //! ```
 
 mod board;
+pub mod db;
 mod eval;
 mod notation;
 mod options;

@@ -1,0 +1,181 @@
+//! `ugine morris-db build|stats|probe|verify`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::super::board::Morris;
+use super::super::options::MorrisRules;
+use super::build::build;
+use super::crosscheck::crosscheck_class;
+use super::file::rules_name;
+use super::index::Class;
+use super::moves::db_options;
+use super::probe::MorrisDb;
+use super::stats::{STATS_HEADER, class_stats, stats_line};
+use super::verify::verify_class;
+use crate::core::Game;
+
+/// Endgame databases of Nine Men's Morris (movement phase).
+#[derive(Args)]
+pub struct MorrisDbArgs {
+    #[command(subcommand)]
+    command: DbCommand,
+}
+
+/// A rule set on the command line.
+#[derive(Clone, Copy, ValueEnum)]
+enum RulesArg {
+    Seed,
+    Standard,
+}
+
+impl From<RulesArg> for MorrisRules {
+    fn from(r: RulesArg) -> MorrisRules {
+        match r {
+            RulesArg::Seed => MorrisRules::Seed,
+            RulesArg::Standard => MorrisRules::Standard,
+        }
+    }
+}
+
+#[derive(Args)]
+struct Common {
+    /// Database directory.
+    #[arg(long, default_value = "morris-db")]
+    dir: PathBuf,
+    /// Rule set.
+    #[arg(long, value_enum, default_value = "seed")]
+    rules: RulesArg,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+impl Common {
+    fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Solve every class up to N men per side (resumes: built classes are skipped).
+    Build {
+        #[command(flatten)]
+        common: Common,
+        /// Most men per side.
+        #[arg(long)]
+        men: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Per class: positions (up to symmetry) and win/draw/loss counts.
+    Stats {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The value and a best move of a movement-phase position.
+    Probe {
+        #[command(flatten)]
+        common: Common,
+        /// Position string (`W2/1B1/3/1W2B1/3/B1W/3 w 0 0 10`), as one or several words.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
+    },
+    /// Checks every stored value against its successors' values, and optionally random
+    /// positions of every class against plain minimax search.
+    Verify {
+        #[command(flatten)]
+        common: Common,
+        /// Random positions per class to compare with a full-width minimax.
+        #[arg(long, default_value_t = 0)]
+        samples: u64,
+        /// Depth in plies of that minimax.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+    },
+}
+
+/// Runs a `morris-db` subcommand.
+pub fn run(args: &MorrisDbArgs) -> Result<()> {
+    match &args.command {
+        DbCommand::Build { common, men, quiet } => {
+            build(&common.dir, common.rules.into(), *men, common.threads(), !quiet)
+        }
+        DbCommand::Stats { common } => {
+            let db = open(common)?;
+            println!("{} rules, {}", rules_name(db.rules()), common.dir.display());
+            println!("{STATS_HEADER}");
+            for class in db.classes() {
+                let table = db.table(class).expect("listed class");
+                println!("{}", stats_line(class, &class_stats(table)));
+            }
+            Ok(())
+        }
+        DbCommand::Probe { common, position } => {
+            let db = open(common)?;
+            let pos = Morris::from_fen(&position.join(" "), &db_options(common.rules.into()))
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let stm = pos.side_to_move();
+            let class = Class::of(pos.men(stm), pos.men(stm.opponent()));
+            let Some(value) = db.probe(&pos) else {
+                bail!(
+                    "class {}v{} (side to move first) is not in the database",
+                    class.own,
+                    class.opp
+                );
+            };
+            println!("class {}v{} ({} rules)", class.own, class.opp, rules_name(db.rules()));
+            println!("value {value}");
+            match db.best_move(&pos) {
+                Some((mv, _)) => println!("bestmove {mv}"),
+                None => println!("bestmove (none)"),
+            }
+            Ok(())
+        }
+        DbCommand::Verify { common, samples, depth } => {
+            let db = open(common)?;
+            let start = Instant::now();
+            let mut bad = 0;
+            for class in db.classes() {
+                let (n, found) = verify_class(&db, class, common.threads(), true);
+                found.iter().for_each(|s| eprintln!("  {s}"));
+                let verdict = if n == 0 { "ok".into() } else { format!("{n} inconsistent slots") };
+                println!("{}v{}: {verdict}", class.own, class.opp);
+                bad += n;
+                if *samples > 0 {
+                    let c = crosscheck_class(&db, class, *samples, *depth, 1);
+                    c.mismatches.iter().take(5).for_each(|s| eprintln!("  {s}"));
+                    println!(
+                        "{}v{}: minimax to depth {depth}: {} positions, {} decided within it, {} disagree",
+                        class.own,
+                        class.opp,
+                        c.checked,
+                        c.decided,
+                        c.mismatches.len()
+                    );
+                    bad += c.mismatches.len() as u64;
+                }
+            }
+            println!("verified in {:.1} s: {bad} problems", start.elapsed().as_secs_f64());
+            if bad > 0 {
+                bail!("the database is inconsistent");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Opens the database of `common`, failing when it holds no class.
+fn open(common: &Common) -> Result<MorrisDb> {
+    let (db, errors) = MorrisDb::open(&common.dir, common.rules.into());
+    errors.iter().for_each(|e| eprintln!("warning: {e}"));
+    if db.classes().next().is_none() {
+        bail!("no {} class in {}", rules_name(db.rules()), common.dir.display());
+    }
+    Ok(db)
+}

@@ -1,0 +1,92 @@
+//! Morris endgame databases: tiny classes built from scratch, checked for consistency,
+//! against plain minimax search, and probed through position strings.
+
+use std::path::PathBuf;
+
+use ugine::core::Game;
+use ugine::games::morris::db::build::build;
+use ugine::games::morris::db::crosscheck::crosscheck_class;
+use ugine::games::morris::db::file::class_path;
+use ugine::games::morris::db::verify::verify_class;
+use ugine::games::morris::db::{Class, DbValue, MorrisDb};
+use ugine::games::morris::{Morris, MorrisOptions, MorrisRules};
+
+const C33: Class = Class { own: 3, opp: 3 };
+
+/// A fresh directory under the system's temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ugine-morris-db-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn built(rules: MorrisRules, name: &str) -> (MorrisDb, PathBuf) {
+    let dir = temp_dir(name);
+    build(&dir, rules, 3, 2, false).expect("build");
+    let (db, errors) = MorrisDb::open(&dir, rules);
+    assert!(errors.is_empty(), "{errors:?}");
+    (db, dir)
+}
+
+#[test]
+fn three_against_three_is_consistent_and_agrees_with_minimax() {
+    for (rules, name, depth) in
+        [(MorrisRules::Seed, "seed", 5), (MorrisRules::Standard, "standard", 3)]
+    {
+        let (db, dir) = built(rules, name);
+        assert_eq!(db.classes().collect::<Vec<_>>(), vec![C33]);
+        let (bad, samples) = verify_class(&db, C33, 2, false);
+        assert_eq!(bad, 0, "{samples:?}");
+        let check = crosscheck_class(&db, C33, 300, depth, 42);
+        assert!(check.mismatches.is_empty(), "{:?}", check.mismatches);
+        // The sample must exercise both outcomes of the comparison.
+        assert!(check.decided > 10 && check.decided < check.checked, "{check:?}");
+        // Resuming skips the built class: its file is not rewritten.
+        let path = class_path(&dir, rules, C33);
+        let before = std::fs::metadata(&path).unwrap().modified().unwrap();
+        build(&dir, rules, 3, 2, false).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), before);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn probing_game_positions_gives_values_and_best_moves() {
+    let (db, dir) = built(MorrisRules::Seed, "probe");
+    let opts = MorrisOptions { repetition: 0, move_limit: 0, ..MorrisOptions::default() };
+    // White closes the mill a7-d7-g7 by d6-d7 and takes a man: Black is left with two.
+    let mut pos = Morris::from_fen("W1W/1W1/3/B5/B2/3/B2 w 0 0 0", &opts).unwrap();
+    assert_eq!(db.probe(&pos), Some(DbValue::Win(1)));
+    let (mv, v) = db.best_move(&pos).unwrap();
+    assert_eq!((mv.to_string().starts_with("d6-d7x"), v), (true, DbValue::Win(1)));
+    // After any move the value seen by the other side is one ply further, reversed.
+    let mut moves = Vec::new();
+    pos.generate_moves(&mut moves);
+    for m in moves {
+        let mut next = pos.clone();
+        next.play(m);
+        if next.outcome().is_none() {
+            let after = db.probe(&next).unwrap().before();
+            assert!(after.preference() <= v.preference(), "{m}: {after}");
+        }
+    }
+    // A position with men in hand or under other rules is not covered.
+    pos = Morris::from_fen("W1W/1W1/3/B5/B2/3/B2 w 1 0 0", &opts).unwrap();
+    assert_eq!(db.probe(&pos), None);
+    let standard = MorrisOptions { rules: MorrisRules::Standard, ..opts };
+    pos = Morris::from_fen("W1W/1W1/3/B5/B2/3/B2 w 0 0 0", &standard).unwrap();
+    assert_eq!(db.probe(&pos), None);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_damaged_file_is_refused() {
+    let dir = temp_dir("damaged");
+    build(&dir, MorrisRules::Seed, 3, 1, false).unwrap();
+    let path = class_path(&dir, MorrisRules::Seed, C33);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let (db, errors) = MorrisDb::open(&dir, MorrisRules::Seed);
+    assert_eq!((db.classes().count(), errors.len()), (0, 1));
+    std::fs::remove_dir_all(dir).unwrap();
+}
