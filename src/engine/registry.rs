@@ -6,7 +6,7 @@ use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::mobius::{Mcts, MctsParams, Mobius};
 use crate::games::moebius_chess::{MoebiusChess, MoebiusSearch};
 use crate::games::morpiae::Morpiae;
-use crate::games::morris::Morris;
+use crate::games::morris::{Morris, MorrisSearch};
 use crate::search::AlphaBeta;
 
 /// One game of the `Game` option.
@@ -26,7 +26,7 @@ pub fn registry() -> Vec<GameEntry> {
     vec![
         GameEntry {
             name: "morris",
-            make: |mb| Box::new(GameSession::<Morris, _>::new(AlphaBeta::new(mb))),
+            make: |mb| Box::new(GameSession::<Morris, _>::new(MorrisSearch::new(mb))),
             bench_positions: &crate::games::morris::BENCH_POSITIONS,
             bench_limits: || Limits::depth(9),
         },

@@ -8,10 +8,12 @@
 
 use super::Searcher;
 use super::control::SearchControl;
+use super::oracle::Oracle;
 use super::report::{Reporter, Score, SearchInfo};
 use super::score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{Limits, Outcome, Reversible};
+use std::sync::Arc;
 
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
@@ -63,6 +65,8 @@ pub struct AlphaBeta<G: Evaluate> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// Perfect knowledge of some positions, probed at every node (see [`Oracle`]).
+    oracle: Option<Arc<dyn Oracle<G>>>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -78,7 +82,18 @@ impl<G: Evaluate> AlphaBeta<G> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            oracle: None,
         }
+    }
+
+    /// Sets (or removes) the oracle probed at every node and asked at the root.
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
+        self.oracle = oracle;
+    }
+
+    /// The oracle's score of `pos` at `ply`, if it covers `pos`.
+    fn oracle_score(&self, pos: &G, ply: usize) -> Option<i32> {
+        Some(self.oracle.as_ref()?.probe(pos)?.score(ply))
     }
 
     /// Nodes searched by the last search.
@@ -166,6 +181,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         if let Some(o) = pos.outcome() {
             return Self::terminal_score(o, pos, ply);
         }
+        if let Some(score) = self.oracle_score(pos, ply) {
+            return score;
+        }
         let stand_pat = pos.evaluate();
         if !G::QUIESCENCE || ply >= MAX_PLY || stand_pat >= beta {
             return stand_pat;
@@ -214,6 +232,11 @@ impl<G: Evaluate> AlphaBeta<G> {
         let key = pos.hash();
         if ply > 0 && self.repeats_on_path(key) {
             return 0;
+        }
+        if ply > 0
+            && let Some(score) = self.oracle_score(pos, ply)
+        {
+            return score;
         }
         if ply >= MAX_PLY {
             return pos.evaluate();
@@ -348,6 +371,15 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut root_moves = Vec::new();
         pos.generate_moves(&mut root_moves);
         assert!(!root_moves.is_empty(), "search called on a finished game");
+        if let Some(oracle) = &self.oracle
+            && let Some((mv, verdict)) = oracle.best_move(pos)
+            && root_moves.contains(&mv)
+        {
+            reporter.note(&format!("{}: {verdict:?}, playing its move", oracle.describe(pos)));
+            self.pv[0] = vec![mv];
+            self.report(1, verdict.score(0), ctl, reporter);
+            return (mv, verdict.score(0));
+        }
         let mut best = (root_moves[0], 0);
         if let Some(mv) = self.tt.probe(pos.hash()).and_then(|e| e.mv)
             && root_moves.contains(&mv)

@@ -3,12 +3,14 @@
 
 mod alphabeta;
 mod control;
+mod oracle;
 mod report;
 mod score;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, Evaluate};
 pub use control::{SearchControl, TimeBudget};
+pub use oracle::{Oracle, Verdict};
 pub use report::{NullReporter, Reporter, Score, SearchInfo};
 pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 pub use tt::{Bound, TranspositionTable};

@@ -25,10 +25,12 @@ pub mod db;
 mod eval;
 mod notation;
 mod options;
+mod search;
 
 pub use board::{Morris, MorrisUndo};
 pub use notation::MorrisMove;
 pub use options::{MorrisOptions, MorrisRules};
+pub use search::MorrisSearch;
 
 /// Positions of `ugine bench` for Morris: placement, movement and endgame.
 pub const BENCH_POSITIONS: [&str; 4] = [
