@@ -59,19 +59,24 @@ impl Solver<'_> {
         (k, slot, self.classes[k].position(slot))
     }
 
-    /// The value of a position reached by a move, as known before layer `n`.
+    /// The value of a position reached by a move, as known before layer `n`: a win or
+    /// loss in `n` plies or more counts as unknown, in the two classes being solved as in
+    /// the exits (else a position would be decided before its layer, and its
+    /// predecessors, tried at the next layer, would not see it yet).
     #[inline]
     fn known(&self, own: u32, opp: u32, n: u16) -> Option<DbValue> {
-        match self.index(own, opp) {
-            Some(g) => {
-                let c = self.codes[g].load(Relaxed);
-                (c != UNKNOWN && c - 1 < n).then(|| decode(c))
-            }
-            None => {
-                Some(self.exits.lookup(own, opp).unwrap_or_else(|| {
-                    panic!("class {:?} must be solved first", Class::of(own, opp))
-                }))
-            }
+        let v = match self.index(own, opp) {
+            Some(g) => match self.codes[g].load(Relaxed) {
+                UNKNOWN => return None,
+                c => decode(c),
+            },
+            None => self.exits.lookup(own, opp).unwrap_or_else(|| {
+                panic!("class {:?} must be solved first", Class::of(own, opp))
+            }),
+        };
+        match v {
+            DbValue::Win(d) | DbValue::Loss(d) if d >= n => None,
+            v => Some(v),
         }
     }
 
