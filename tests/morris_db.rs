@@ -3,13 +3,14 @@
 
 use std::path::PathBuf;
 
-use ugine::core::Game;
+use ugine::core::{Game, Limits, OptionValue};
 use ugine::games::morris::db::build::build;
 use ugine::games::morris::db::crosscheck::crosscheck_class;
 use ugine::games::morris::db::file::class_path;
 use ugine::games::morris::db::verify::verify_class;
 use ugine::games::morris::db::{Class, DbValue, MorrisDb};
-use ugine::games::morris::{Morris, MorrisOptions, MorrisRules};
+use ugine::games::morris::{Morris, MorrisOptions, MorrisRules, MorrisSearch};
+use ugine::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
 
 const C33: Class = Class { own: 3, opp: 3 };
 
@@ -88,5 +89,49 @@ fn a_damaged_file_is_refused() {
     std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
     let (db, errors) = MorrisDb::open(&dir, MorrisRules::Seed);
     assert_eq!((db.classes().count(), errors.len()), (0, 1));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Collects what a search reports.
+#[derive(Default)]
+struct Collect {
+    notes: Vec<String>,
+    scores: Vec<Score>,
+}
+
+impl Reporter for Collect {
+    fn info(&mut self, info: &SearchInfo) {
+        self.scores.push(info.score);
+    }
+    fn note(&mut self, text: &str) {
+        self.notes.push(text.to_string());
+    }
+}
+
+#[test]
+fn the_search_plays_the_database_move_and_says_so() {
+    let (db, dir) = built(MorrisRules::Seed, "search");
+    let mut search = MorrisSearch::new(1);
+    let path = OptionValue::Text(dir.to_str().unwrap().to_string());
+    search.set_option("Morris DB Path", &path).unwrap();
+    let pos =
+        Morris::from_fen("W2/1B1/3/1W2B1/3/B1W/3 w 0 0 10", &MorrisOptions::default()).unwrap();
+    let mut roots = Vec::new();
+    pos.generate_moves(&mut roots);
+    let mut seen = Collect::default();
+    let ctl = SearchControl::fixed(Some(3), None);
+    let mv = search.search(&pos, &roots, &Limits::depth(3), &ctl, &mut seen);
+    let (best, value) = db.best_move(&pos).unwrap();
+    assert_eq!((mv, value), (best, DbValue::Win(7)));
+    assert!(seen.notes[0].contains("seed classes 3v3; standard classes none"), "{:?}", seen.notes);
+    assert_eq!(seen.notes[1], "Morris DB class 3v3: Win(7), playing its move");
+    assert_eq!(seen.scores, vec![Score::Mate(4)]);
+    // 3 quiet plies before the move-limit draw: the win no longer counts as exact.
+    let pos =
+        Morris::from_fen("W2/1B1/3/1W2B1/3/B1W/3 w 0 0 97", &MorrisOptions::default()).unwrap();
+    let mut seen = Collect::default();
+    search.search(&pos, &roots, &Limits::depth(3), &ctl, &mut seen);
+    assert_eq!(seen.notes, vec!["Morris DB class 3v3: LikelyWin(7), playing its move"]);
+    assert!(matches!(seen.scores[..], [Score::Cp(s)] if s > 28_000));
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -70,9 +70,10 @@ impl Solver<'_> {
                 UNKNOWN => return None,
                 c => decode(c),
             },
-            None => self.exits.lookup(own, opp).unwrap_or_else(|| {
-                panic!("class {:?} must be solved first", Class::of(own, opp))
-            }),
+            None => self
+                .exits
+                .lookup(own, opp)
+                .unwrap_or_else(|| panic!("class {:?} must be solved first", Class::of(own, opp))),
         };
         match v {
             DbValue::Win(d) | DbValue::Loss(d) if d >= n => None,
