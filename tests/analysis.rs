@@ -8,7 +8,8 @@ use ugine::search::Score;
 use ugine::ugi::{EngineLine, Info, parse_engine_line};
 
 /// Each alpha-beta game with a fixed search depth that keeps the test fast.
-const GAMES: [(&str, u32); 4] = [("morris", 5), ("moebius-chess", 3), ("mabula", 3), ("morpiae", 3)];
+const GAMES: [(&str, u32); 4] =
+    [("morris", 5), ("moebius-chess", 3), ("mabula", 3), ("morpiae", 3)];
 
 fn engine(game: &str) -> Engine {
     let mut e = Engine::start(&["--game", game]);
