@@ -23,8 +23,13 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::with_args(&[])
+    }
+
+    fn with_args(extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ugine"))
             .args(["gui", "--port", "0"])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -127,7 +132,7 @@ fn every_game_is_played_by_clicks_against_the_engine() {
     let server = Server::start();
     let tab = c.open(&server.url);
     c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
-    let games = ["morris"];
+    let games = ["morris", "moebius-chess", "mobius", "mabula", "morpiae"];
     for (g, game) in games.iter().enumerate() {
         new_game(&mut c, &tab, game, "human", "ugine", 0.2);
         for ply in 0..2 {
@@ -179,8 +184,8 @@ fn engines_play_each_other_and_a_closed_tab_stops_them() {
     // A second tab plays its own game; the first goes on undisturbed.
     let other = c.open(&server.url);
     c.wait(&other, "window.ugine && ugine.state && ugine.state.legal.length > 0", 30, "second tab");
-    new_game(&mut c, &other, "morris", "human", "human", 1.0);
-    click_move(&mut c, &other, "morris", 0);
+    new_game(&mut c, &other, "mobius", "human", "human", 1.0);
+    click_move(&mut c, &other, "mobius", 0);
     c.wait(&other, "ugine.state.moves.length === 1", 20, "the second tab's move");
     let game = c.eval(&watch, "ugine.state.game");
     assert_eq!(game, Value::from("morris"));
@@ -215,4 +220,41 @@ fn a_record_file_is_replayed_move_by_move() {
     c.click(&tab, "#moves li[data-ply='1']");
     assert_eq!(c.eval(&tab, "document.querySelector('#moves li.current').textContent"), "d1");
     let _ = std::fs::remove_file(record);
+}
+
+#[test]
+fn a_crashed_engine_is_reported_and_restarted() {
+    let Some(mut c) = Chrome::launch() else { return };
+    // An engine that dies at its first start and works (as ugine) from the second on.
+    let marker = std::env::temp_dir().join(format!("ugine-gui-flaky-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let script = format!(
+        "if [ -e '{m}' ]; then exec '{ugine}'; else touch '{m}'; exit 3; fi",
+        m = marker.display(),
+        ugine = env!("CARGO_BIN_EXE_ugine")
+    );
+    let spec = format!("name=flaky cmd=sh arg=-c \"arg={script}\"");
+    let server = Server::with_args(&["--engine", &spec]);
+    let tab = c.open(&server.url);
+    c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
+    c.eval(&tab, "document.getElementById('game').value = 'morris'; true");
+    c.eval(&tab, "document.getElementById('p1').value = 'flaky'; true");
+    c.eval(&tab, "document.getElementById('p2').value = 'human'; true");
+    c.eval(&tab, "document.getElementById('movetime').value = 0.1; true");
+    c.click(&tab, "#newgame");
+    let shown = c.wait(
+        &tab,
+        "!document.getElementById('error').hidden && document.getElementById('error').textContent",
+        30,
+        "the engine failure on the page",
+    );
+    assert!(shown.as_str().unwrap().contains("flaky"), "{shown}");
+    c.click(&tab, "#restart");
+    c.wait(
+        &tab,
+        "ugine.state.moves.length === 1 && ugine.state.error === null",
+        30,
+        "the restarted engine's move",
+    );
+    let _ = std::fs::remove_file(marker);
 }
