@@ -1,4 +1,5 @@
-//! The `ugine` binary: the UGI protocol loop (no subcommand), perft and bench.
+//! The `ugine` binary: the UGI protocol loop (no subcommand), perft, bench, the match
+//! runner and the GUI server.
 
 use std::io::{BufRead, Write};
 
@@ -51,10 +52,28 @@ enum Cmd {
     Genfens(runner::cli::GenfensArgs),
     /// Validate a game-record file with the rules and summarize it.
     Replay(runner::cli::ReplayArgs),
+    /// Statistics of a match played in pieces (shards), as one run would print them.
+    Merge(runner::cli::MergeArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
     /// Nine Men's Morris endgame databases: build, stats, probe, verify.
     MorrisDb(ugine::games::morris::db::cli::MorrisDbArgs),
+    /// Play, watch and replay games in a browser: starts a local web server (docs/gui.md).
+    Gui(GuiArgs),
+}
+
+#[derive(Args)]
+struct GuiArgs {
+    /// TCP port (0: any free port; the URL is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: std::net::IpAddr,
+    /// An engine the page offers besides ugine, as for `ugine match`:
+    /// "name=… cmd=… [arg=…] [option.Name=value]…"; repeatable.
+    #[arg(long = "engine", value_name = "SPEC")]
+    engine: Vec<String>,
 }
 
 #[derive(Args)]
@@ -98,8 +117,13 @@ fn main() -> Result<()> {
         Some(Cmd::Match(args)) => runner::cli::run_match(&args),
         Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
+        Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
         Some(Cmd::MorrisDb(args)) => ugine::games::morris::db::cli::run(&args),
+        Some(Cmd::Gui(args)) => ugine::gui::run(
+            std::net::SocketAddr::new(args.bind, args.port),
+            ugine::gui::EngineList::new(&args.engine)?,
+        ),
     }
 }
 
