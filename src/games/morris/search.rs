@@ -13,6 +13,9 @@ use crate::search::{AlphaBeta, Oracle, Reporter, SearchControl, Searcher, Verdic
 
 /// The option naming the database directory (empty: no databases).
 pub const DB_PATH: &str = "Morris DB Path";
+/// Its default, spelled as UCI engines spell an empty path (a trailing space after
+/// `default` would confuse GUIs).
+const NO_PATH: &str = "<empty>";
 
 /// The databases of both rule sets, as the search's oracle.
 struct DbOracle {
@@ -83,7 +86,7 @@ impl MorrisSearch {
     /// Loads the databases of both rule sets found in `dir` (empty: none) and returns
     /// what was found.
     fn load(&mut self, dir: &str) -> String {
-        if dir.trim().is_empty() {
+        if dir.trim().is_empty() || dir.trim() == NO_PATH {
             self.search.set_oracle(None);
             return "Morris DB off".into();
         }
@@ -118,7 +121,7 @@ impl Searcher<Morris> for MorrisSearch {
     }
 
     fn option_specs(&self) -> Vec<OptionSpec> {
-        vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: "" } }]
+        vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } }]
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
