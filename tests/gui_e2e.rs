@@ -279,8 +279,11 @@ fn a_resigned_game_is_saved_and_replayed() {
     let tab = c.open(&server.url);
     c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
     new_game(&mut c, &tab, "mabula", "human", "human", 1.0);
-    let first = click_move(&mut c, &tab, "mabula", 4);
+    // The first push by dragging the marble to where it stops.
+    c.wait(&tab, "ugine.state.legal.includes('a4-d4')", 20, "the push a4-d4");
+    c.drag(&tab, "#board [data-cell='a4']", "#board [data-cell='d4'].target");
     c.wait(&tab, "ugine.state.moves.length === 1", 20, "the first move");
+    let first = "a4-d4";
     c.click(&tab, "#flip");
     click_move(&mut c, &tab, "mabula", 9);
     c.wait(&tab, "ugine.state.moves.length === 2", 20, "the second move");
