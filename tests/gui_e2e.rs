@@ -158,6 +158,9 @@ fn every_game_is_played_by_clicks_against_the_engine() {
         let drawn = c.eval(&tab, "document.querySelectorAll('#board [data-cell]').length");
         assert!(drawn.as_u64().unwrap() > 0, "{game}: the board is drawn");
         c.screenshot(&tab, "#left", &shots_dir().join(format!("{game}.png")));
+        if g == 0 {
+            c.screenshot(&tab, "body", &shots_dir().join("page.png"));
+        }
 
         // Take back: the person's last move and the engine's answer.
         let before = moves_played(&mut c, &tab);
@@ -177,8 +180,18 @@ fn engines_play_each_other_and_a_closed_tab_stops_them() {
     let server = Server::start();
     let watch = c.open(&server.url);
     c.wait(&watch, "window.ugine && ugine.hello && ugine.state", 30, "the page");
+    // Clocks of 3 s and 0.1 s per move.
+    c.eval(
+        &watch,
+        "document.getElementById('timemode').value = 'clock';
+         document.getElementById('base').value = 0.05; document.getElementById('inc').value = 0.1; true",
+    );
     new_game(&mut c, &watch, "morris", "ugine", "ugine", 0.05);
     c.wait(&watch, "ugine.state.moves.length >= 6", 60, "six engine moves");
+    let clocks = c.eval(&watch, "ugine.state.clocks");
+    assert!(clocks[0].as_u64().unwrap() < 3000 + 3 * 100, "p1 used time: {clocks}");
+    let shown = c.eval(&watch, "document.querySelector('#bottom-player .clock').textContent");
+    assert!(shown.as_str().unwrap().starts_with("0:0"), "{shown}");
     assert_eq!(server.engines(), 2, "one engine process per side");
 
     // A second tab plays its own game; the first goes on undisturbed.
@@ -257,4 +270,37 @@ fn a_crashed_engine_is_reported_and_restarted() {
         "the restarted engine's move",
     );
     let _ = std::fs::remove_file(marker);
+}
+
+#[test]
+fn a_resigned_game_is_saved_and_replayed() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = c.open(&server.url);
+    c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
+    new_game(&mut c, &tab, "mabula", "human", "human", 1.0);
+    // The first push by dragging the marble to where it stops.
+    c.wait(&tab, "ugine.state.legal.includes('a4-d4')", 20, "the push a4-d4");
+    c.drag(&tab, "#board [data-cell='a4']", "#board [data-cell='d4'].target");
+    c.wait(&tab, "ugine.state.moves.length === 1", 20, "the first move");
+    let first = "a4-d4";
+    c.click(&tab, "#flip");
+    click_move(&mut c, &tab, "mabula", 9);
+    c.wait(&tab, "ugine.state.moves.length === 2", 20, "the second move");
+    c.screenshot(&tab, "#left", &shots_dir().join("mabula-flipped.png"));
+    c.click(&tab, "#resign");
+    c.wait(&tab, "ugine.state.result === 'p2win'", 20, "the resignation");
+    c.click(&tab, "#save");
+    let line = c.wait(&tab, "ugine.lastRecord", 20, "the saved record");
+    let line = line.as_str().unwrap().to_string();
+    assert!(line.contains("\tgame=mabula\t") && line.contains("\tresult=p2win\t"), "{line}");
+    let record =
+        std::env::temp_dir().join(format!("ugine-gui-saved-{}.records", std::process::id()));
+    std::fs::write(&record, &line).unwrap();
+    c.set_file(&tab, "#recordfile", &record);
+    c.wait(&tab, "ugine.replay && ugine.replay.games.length === 1", 20, "the replay");
+    c.click(&tab, "#next");
+    let shown = c.eval(&tab, "document.querySelector('#moves li.current').textContent");
+    assert_eq!(shown, Value::from(first));
+    let _ = std::fs::remove_file(record);
 }
