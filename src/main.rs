@@ -51,6 +51,8 @@ enum Cmd {
     Genfens(runner::cli::GenfensArgs),
     /// Validate a game-record file with the rules and summarize it.
     Replay(runner::cli::ReplayArgs),
+    /// Self-play data for tuning: one line per searched position (docs/tuning.md).
+    Datagen(runner::datagen::DatagenArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
 }
@@ -96,6 +98,7 @@ fn main() -> Result<()> {
         Some(Cmd::Match(args)) => runner::cli::run_match(&args),
         Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
+        Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
     }
 }

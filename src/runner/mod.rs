@@ -1,4 +1,5 @@
-//! The match runner behind `ugine match`, `ugine genfens` and `ugine replay`: plays
+//! The match runner behind `ugine match`, `ugine genfens`, `ugine replay` and
+//! `ugine datagen` ([`datagen`]: self-play data): plays
 //! engines against each other as referee, records every game, and computes the
 //! statistics (see `docs/runner.md`).
 //!
@@ -6,11 +7,13 @@
 //! - [`opening`]: opening files and their generation.
 //! - [`record`]: the game-record file.
 //! - [`player`]: the [`player::Player`] trait and the built-in random mover;
+//!   [`uct`], [`uct_player`]: the built-in plain MCTS baseline;
 //!   [`process`]: engine processes; [`wire`]: the protocol lines the runner speaks.
 //! - [`play`]: the referee's game loop.
 
 pub mod cli;
 pub mod config;
+pub mod datagen;
 pub mod opening;
 pub mod play;
 pub mod player;
@@ -20,4 +23,6 @@ pub mod replay;
 pub mod report;
 pub mod stats;
 pub mod tournament;
+pub mod uct;
+pub mod uct_player;
 pub mod wire;
