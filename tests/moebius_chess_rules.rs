@@ -236,15 +236,17 @@ fn search_finds_the_phasing_mate_and_always_moves() {
     let mut search = MoebiusSearch::new(4);
     let mut reports = Collect(Vec::new());
     let ctl = SearchControl::fixed(Some(3), None);
-    let best = search.search(&unrepaired, &Limits::depth(3), &ctl, &mut reports);
+    let mut root = Vec::new();
+    unrepaired.generate_moves(&mut root);
+    let best = search.search(&unrepaired, &root, &Limits::depth(3), &ctl, &mut reports);
     assert!(["a1e8'", "h1e8'"].contains(&best.to_string().as_str()), "{best}");
     let last = reports.0.last().expect("a report per iteration");
     assert_eq!(last.score, Score::Mate(1));
     assert_eq!(last.pv.first().map(String::as_str), Some(best.to_string().as_str()));
     // Stopped at once, the search still returns a legal move.
     let ctl = SearchControl::fixed(None, Some(1));
-    let mv = search.search(&start(), &Limits::nodes(1), &ctl, &mut NullReporter);
     let mut legal = Vec::new();
     start().generate_moves(&mut legal);
+    let mv = search.search(&start(), &legal, &Limits::nodes(1), &ctl, &mut NullReporter);
     assert!(legal.contains(&mv));
 }

@@ -40,6 +40,20 @@ fn parses_every_command() {
 }
 
 #[test]
+fn go_searchmoves_runs_to_the_next_keyword() {
+    let Ok(Command::Go(go)) = parse_command("go searchmoves d2 a4-a7xd2 movetime 300") else {
+        panic!("go searchmoves must parse");
+    };
+    assert_eq!(go.limits.searchmoves, vec!["d2", "a4-a7xd2"]);
+    assert_eq!(go.limits.movetime, Some(Duration::from_millis(300)));
+    let Ok(Command::Go(go)) = parse_command("go infinite searchmoves e4") else {
+        panic!("go searchmoves at the end must parse");
+    };
+    assert!(go.limits.infinite);
+    assert_eq!(go.limits.searchmoves, vec!["e4"]);
+}
+
+#[test]
 fn go_reads_ugi_and_uci_clock_words() {
     let ms = Duration::from_millis;
     let Ok(Command::Go(go)) =
@@ -83,6 +97,8 @@ fn bad_lines_are_errors() {
         "go depth 1.5",
         "go nodes 99999999999999999999999",
         "go foo 1",
+        "go searchmoves",
+        "go searchmoves depth 3",
         "position",
         "position fen",
         "position banana moves a1",
@@ -116,6 +132,14 @@ fn display_round_trips() {
         }),
         Command::Go(GoCommand { limits: Limits::nodes(5000), perft: None }),
         Command::Go(GoCommand { limits: Limits::depth(4), perft: None }),
+        Command::Go(GoCommand {
+            limits: Limits {
+                depth: Some(6),
+                searchmoves: vec!["d2".into(), "a4-a7xd2".into()],
+                ..Limits::default()
+            },
+            perft: None,
+        }),
         Command::Query(Query::Result),
         Command::Stop,
         Command::Quit,
@@ -142,6 +166,10 @@ fn engine_lines_parse_and_round_trip() {
         (Some(5), Some(7), Some(Score::Mate(-3)), Some(100))
     );
     assert_eq!(i.pv, vec!["a1", "b2"]);
+    assert_eq!(parse_engine_line(&info.to_string()), info);
+    let info = parse_engine_line("info depth 9 seldepth 9 multipv 3 score cp -12 pv a1");
+    let EngineLine::Info(i) = &info else { panic!("info") };
+    assert_eq!((i.multipv, i.score), (Some(3), Some(Score::Cp(-12))));
     assert_eq!(parse_engine_line(&info.to_string()), info);
     let note = EngineLine::error("bad  spacing kept");
     assert_eq!(parse_engine_line(&note.to_string()), note);

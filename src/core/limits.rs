@@ -22,6 +22,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Search until `stop`.
     pub infinite: bool,
+    /// `go searchmoves`: the root moves to consider, in notation; empty means all.
+    pub searchmoves: Vec<String>,
 }
 
 impl Limits {

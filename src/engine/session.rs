@@ -24,6 +24,12 @@ pub trait Session: Send {
     fn set_hash_mb(&mut self, mb: usize);
     /// Sets the number of search threads.
     fn set_threads(&mut self, threads: usize);
+    /// Sets the number of best lines the search reports (`MultiPV`).
+    fn set_multipv(&mut self, lines: usize);
+    /// The search's own options (see [`Searcher::option_specs`]).
+    fn search_option_specs(&self) -> Vec<OptionSpec>;
+    /// Applies one of the search's own options (already checked against its spec).
+    fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String>;
     /// Forgets the previous game: start position, cleared search tables.
     fn new_game(&mut self);
     /// Sets the position from `fen` (or the start position) and the moves after it, all
@@ -50,7 +56,8 @@ pub trait Session: Send {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Starts a search of the current position on its own thread. The reporter receives
     /// `info`; `done` receives the best move. With `infinite`, `done` is called only
-    /// after `stop` is raised, even if the search ends earlier.
+    /// after `stop` is raised, even if the search ends earlier. Fails, starting nothing,
+    /// when the game is over or a move of `limits.searchmoves` is not legal.
     fn start_search(
         &mut self,
         limits: Limits,
@@ -66,6 +73,9 @@ pub struct GameSession<G: Game, S: Searcher<G>> {
     options: G::Options,
     position: G,
     searcher: Arc<Mutex<S>>,
+    /// The searcher's own options, read once: asking the searcher would wait for a
+    /// running search to end.
+    search_options: Vec<OptionSpec>,
 }
 
 impl<G: Game, S: Searcher<G>> GameSession<G, S> {
@@ -75,6 +85,7 @@ impl<G: Game, S: Searcher<G>> GameSession<G, S> {
         GameSession {
             position: G::startpos(&options),
             options,
+            search_options: searcher.option_specs(),
             searcher: Arc::new(Mutex::new(searcher)),
         }
     }
@@ -84,10 +95,28 @@ impl<G: Game, S: Searcher<G>> GameSession<G, S> {
         &self.position
     }
 
-    fn with_searcher(&self, f: impl FnOnce(&mut S)) {
+    fn with_searcher<T>(&self, f: impl FnOnce(&mut S) -> T) -> T {
         // A poisoned lock means a search thread panicked; its tables are still usable.
         let mut s = self.searcher.lock().unwrap_or_else(|e| e.into_inner());
-        f(&mut s);
+        f(&mut s)
+    }
+
+    /// The moves the search may play at the root: every legal move, or those named by
+    /// `go searchmoves` (each must be legal; repeats are ignored).
+    fn root_moves(&self, searchmoves: &[String]) -> Result<Vec<G::Move>, String> {
+        let mut moves = Vec::new();
+        if searchmoves.is_empty() {
+            self.position.generate_moves(&mut moves);
+            return Ok(moves);
+        }
+        for text in searchmoves {
+            let mv =
+                self.position.parse_move(text).map_err(|e| format!("searchmoves '{text}': {e}"))?;
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        Ok(moves)
     }
 }
 
@@ -124,6 +153,18 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn set_threads(&mut self, threads: usize) {
         self.with_searcher(|s| s.set_threads(threads));
+    }
+
+    fn set_multipv(&mut self, lines: usize) {
+        self.with_searcher(|s| s.set_multipv(lines));
+    }
+
+    fn search_option_specs(&self) -> Vec<OptionSpec> {
+        self.search_options.clone()
+    }
+
+    fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        self.with_searcher(|s| s.set_option(name, value))
     }
 
     fn new_game(&mut self) {
@@ -193,6 +234,7 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
         if let Some(o) = self.position.outcome() {
             return Err(format!("the game is over ({}): there is no move to search", o.as_str()));
         }
+        let root_moves = self.root_moves(&limits.searchmoves)?;
         let pos = self.position.clone();
         let searcher = Arc::clone(&self.searcher);
         let wait_for_stop = limits.infinite;
@@ -207,7 +249,7 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
                 // A bug in a search must not leave the GUI waiting for `bestmove` forever:
                 // a panicking search answers with the first legal move instead.
                 let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    s.search(&pos, &limits, &ctl, reporter.as_mut())
+                    s.search(&pos, &root_moves, &limits, &ctl, reporter.as_mut())
                 }));
                 drop(s);
                 let best = match searched {
@@ -217,9 +259,7 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
                             "the {} search panicked; playing the first legal move",
                             G::NAME
                         );
-                        let mut moves = Vec::new();
-                        pos.generate_moves(&mut moves);
-                        moves.first().map_or_else(|| "(none)".to_string(), |m| m.to_string())
+                        root_moves[0].to_string()
                     }
                 };
                 while wait_for_stop && !ctl.stop_requested() {

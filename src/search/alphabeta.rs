@@ -323,6 +323,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         reporter.info(&SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
+            multipv: None,
             score,
             nodes: self.nodes,
             time: ctl.elapsed(),
@@ -416,6 +417,7 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
     fn search(
         &mut self,
         pos: &G,
+        _root_moves: &[G::Move],
         _limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,

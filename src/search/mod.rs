@@ -13,7 +13,7 @@ pub use report::{NullReporter, Reporter, Score, SearchInfo};
 pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 pub use tt::{Bound, TranspositionTable};
 
-use crate::core::{Game, Limits};
+use crate::core::{Game, Limits, OptionSpec, OptionValue};
 
 /// A search for one game. It lives as long as the engine (its tables survive between
 /// moves) and is told about option changes.
@@ -22,6 +22,17 @@ pub trait Searcher<G: Game>: Send + 'static {
     fn set_hash_mb(&mut self, mb: usize);
     /// The number of threads to search with; searches that do not parallelise ignore it.
     fn set_threads(&mut self, _threads: usize) {}
+    /// How many best lines to report (`MultiPV`, at least 1); `bestmove` is the first.
+    fn set_multipv(&mut self, _lines: usize) {}
+    /// The options of this search beyond the engine-wide ones (tunable parameters,
+    /// tablebase paths), announced after the rule options. Names are unique engine-wide.
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+    /// Applies one of [`Searcher::option_specs`] (value already checked against its spec).
+    fn set_option(&mut self, name: &str, _value: &OptionValue) -> Result<(), String> {
+        Err(format!("unknown option '{name}'"))
+    }
     /// Forgets everything learned in the previous game.
     fn new_game(&mut self);
     /// How many more moves of its own the side to move is expected to play from `pos`,
@@ -29,11 +40,13 @@ pub trait Searcher<G: Game>: Send + 'static {
     fn expected_moves_left(&self, _pos: &G) -> u32 {
         30
     }
-    /// Searches `pos` (not over) within the control's limits and returns the best move.
-    /// Must return a legal move even when stopped at once.
+    /// Searches `pos` (not over) within the control's limits and returns the best move,
+    /// considering only `root_moves` at the root (the legal moves, or those of
+    /// `go searchmoves`; never empty). Must return one of them even when stopped at once.
     fn search(
         &mut self,
         pos: &G,
+        root_moves: &[G::Move],
         limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,

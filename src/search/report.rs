@@ -16,6 +16,9 @@ pub enum Score {
 pub struct SearchInfo {
     pub depth: u32,
     pub seldepth: u32,
+    /// The rank of this line among the best moves (1 = best) when the search reports
+    /// several (`MultiPV`); `None` for a single line.
+    pub multipv: Option<u32>,
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,

@@ -145,6 +145,19 @@ fn parse_go(args: &[&str]) -> Result<GoCommand, ParseError> {
             i += 1;
             continue;
         }
+        if word == "searchmoves" {
+            // The moves run to the next `go` keyword (or the end of the line), as in UCI.
+            let end = args[i + 1..]
+                .iter()
+                .position(|w| *w == "infinite" || go_field(w).is_some())
+                .map_or(args.len(), |n| i + 1 + n);
+            if end == i + 1 {
+                return Err(ParseError("go: 'searchmoves' needs at least one move".into()));
+            }
+            go.limits.searchmoves = args[i + 1..end].iter().map(|m| m.to_string()).collect();
+            i = end;
+            continue;
+        }
         let field =
             go_field(word).ok_or_else(|| ParseError(format!("go: unknown parameter '{word}'")))?;
         let value =
@@ -275,6 +288,9 @@ impl fmt::Display for GoCommand {
         }
         if l.infinite {
             f.write_str(" infinite")?;
+        }
+        if !l.searchmoves.is_empty() {
+            write!(f, " searchmoves {}", l.searchmoves.join(" "))?;
         }
         Ok(())
     }

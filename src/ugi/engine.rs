@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use super::command::{Command, GoCommand, Query, parse_command, truncate};
 use super::engine_line::{EngineLine, Info};
-use super::options::{self, GAME, HASH, MOVE_OVERHEAD, THREADS, describe, engine_option_specs};
+use super::options::{
+    self, GAME, HASH, MOVE_OVERHEAD, MULTI_PV, THREADS, describe, engine_option_specs,
+};
 use crate::core::{OptionSpec, OptionValue, Side};
 use crate::engine::{Session, registry};
 use crate::search::{Reporter, SearchInfo};
@@ -61,6 +63,7 @@ impl Reporter for InfoReporter {
         self.0.send(&EngineLine::Info(Info {
             depth: Some(i.depth),
             seldepth: Some(i.seldepth),
+            multipv: i.multipv,
             score: Some(i.score),
             nodes: Some(i.nodes),
             nps: Some(nps),
@@ -93,6 +96,7 @@ pub struct Engine {
     current: usize,
     hash_mb: usize,
     threads: usize,
+    multipv: usize,
     overhead: Duration,
     search: Option<RunningSearch>,
 }
@@ -108,6 +112,7 @@ impl Engine {
             current: 0,
             hash_mb,
             threads: 1,
+            multipv: 1,
             overhead: Duration::from_millis(options::DEFAULT_OVERHEAD_MS as u64),
             search: None,
         };
@@ -220,6 +225,9 @@ impl Engine {
         for s in &self.sessions {
             specs.extend(s.rule_option_specs());
         }
+        for s in &self.sessions {
+            specs.extend(s.search_option_specs());
+        }
         specs
     }
 
@@ -245,17 +253,27 @@ impl Engine {
                 self.session().set_threads(*n as usize);
                 Ok(())
             }
+            (MULTI_PV, OptionValue::Int(n)) => {
+                self.multipv = *n as usize;
+                self.session().set_multipv(*n as usize);
+                Ok(())
+            }
             (MOVE_OVERHEAD, OptionValue::Int(ms)) => {
                 self.overhead = Duration::from_millis(*ms as u64);
                 Ok(())
             }
             (name, value) => {
+                let owns = |specs: Vec<OptionSpec>| specs.iter().any(|o| o.name == name);
                 let owner = self
                     .sessions
                     .iter_mut()
-                    .find(|s| s.rule_option_specs().iter().any(|o| o.name == name))
+                    .find(|s| owns(s.rule_option_specs()) || owns(s.search_option_specs()))
                     .ok_or_else(|| format!("unknown option '{name}'"))?;
-                owner.set_rule_option(name, value)
+                if owns(owner.rule_option_specs()) {
+                    owner.set_rule_option(name, value)
+                } else {
+                    owner.set_search_option(name, value)
+                }
             }
         }
     }
@@ -269,10 +287,11 @@ impl Engine {
             // Give the old game's memory back; the new one gets the configured table.
             self.session().set_hash_mb(1);
             self.current = index;
-            let (mb, threads) = (self.hash_mb, self.threads);
+            let (mb, threads, multipv) = (self.hash_mb, self.threads, self.multipv);
             let s = self.session();
             s.set_hash_mb(mb);
             s.set_threads(threads);
+            s.set_multipv(multipv);
             s.new_game();
         }
         Ok(())

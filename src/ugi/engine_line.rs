@@ -11,6 +11,8 @@ use crate::search::Score;
 pub struct Info {
     pub depth: Option<u32>,
     pub seldepth: Option<u32>,
+    /// `multipv k`: the rank of this line among the best moves (1 = best).
+    pub multipv: Option<u32>,
     pub score: Option<Score>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
@@ -92,6 +94,7 @@ fn parse_info(line: &str, args: &[&str]) -> Info {
             }
             "depth" => info.depth = num(i + 1).map(|n| n as u32),
             "seldepth" => info.seldepth = num(i + 1).map(|n| n as u32),
+            "multipv" => info.multipv = num(i + 1).map(|n| n as u32),
             "nodes" => info.nodes = num(i + 1),
             "nps" => info.nps = num(i + 1),
             "hashfull" => info.hashfull = num(i + 1).map(|n| n as u32),
@@ -137,6 +140,9 @@ impl fmt::Display for Info {
         }
         if let Some(d) = self.seldepth {
             write!(f, " seldepth {d}")?;
+        }
+        if let Some(k) = self.multipv {
+            write!(f, " multipv {k}")?;
         }
         match self.score {
             Some(Score::Cp(v)) => write!(f, " score cp {v}")?,

@@ -9,6 +9,7 @@ pub const GAME: &str = "Game";
 pub const HASH: &str = "Hash";
 pub const THREADS: &str = "Threads";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
+pub const MULTI_PV: &str = "MultiPV";
 
 /// Default hash table size in megabytes.
 pub const DEFAULT_HASH_MB: i64 = 16;
@@ -24,6 +25,7 @@ pub fn engine_option_specs() -> Vec<OptionSpec> {
             kind: OptionKind::Spin { default: DEFAULT_HASH_MB, min: 1, max: 16384 },
         },
         OptionSpec { name: THREADS, kind: OptionKind::Spin { default: 1, min: 1, max: 64 } },
+        OptionSpec { name: MULTI_PV, kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
         OptionSpec {
             name: MOVE_OVERHEAD,
             kind: OptionKind::Spin { default: DEFAULT_OVERHEAD_MS, min: 0, max: 5000 },

@@ -245,6 +245,7 @@ impl MabulaSearch {
         reporter.info(&SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
+            multipv: None,
             score,
             nodes: self.nodes,
             time: ctl.elapsed(),
@@ -329,6 +330,7 @@ impl Searcher<Mabula> for MabulaSearch {
     fn search(
         &mut self,
         pos: &Mabula,
+        _root_moves: &[MabulaMove],
         _limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,

@@ -443,6 +443,7 @@ impl Mcts {
         reporter.info(&SearchInfo {
             depth: pv.len() as u32,
             seldepth: self.seldepth,
+            multipv: None,
             score,
             nodes: self.playouts,
             time: ctl.elapsed(),
@@ -495,6 +496,7 @@ impl Searcher<Mobius> for Mcts {
     fn search(
         &mut self,
         pos: &Mobius,
+        _root_moves: &[MobiusMove],
         _limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,

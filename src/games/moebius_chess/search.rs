@@ -382,6 +382,7 @@ impl MoebiusSearch {
         reporter.info(&SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
+            multipv: None,
             score,
             nodes: self.nodes,
             time: ctl.elapsed(),
@@ -473,6 +474,7 @@ impl Searcher<MoebiusChess> for MoebiusSearch {
     fn search(
         &mut self,
         pos: &MoebiusChess,
+        _root_moves: &[ChessMove],
         _limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
