@@ -95,15 +95,22 @@ struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
     rng: Rng,
     moves: Vec<G::Move>,
+    /// The moves the root may play (`go searchmoves`, or all legal moves).
+    root_moves: Vec<G::Move>,
     /// Deepest path from the root, in plies (reported as the depth).
     depth: u32,
 }
 
 impl<G: Game> Tree<G> {
-    /// Expands node `i` (position `pos`, not over): one child per legal move, shuffled.
+    /// Expands node `i` (position `pos`, not over): one child per legal move (at the root,
+    /// per root move), shuffled.
     fn expand(&mut self, i: usize, pos: &G) {
         self.moves.clear();
-        pos.generate_moves(&mut self.moves);
+        if i == 0 {
+            self.moves.extend_from_slice(&self.root_moves);
+        } else {
+            pos.generate_moves(&mut self.moves);
+        }
         self.rng.shuffle(&mut self.moves);
         let mover = pos.side_to_move();
         self.nodes[i].first_child = self.nodes.len() as u32;
@@ -180,6 +187,7 @@ impl<G: Game> Searcher<G> for Uct<G> {
     fn search(
         &mut self,
         pos: &G,
+        root_moves: &[G::Move],
         limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
@@ -195,6 +203,7 @@ impl<G: Game> Searcher<G> for Uct<G> {
             nodes: vec![Node::new(None, side)],
             rng: Rng::new(self.seed ^ pos.hash()),
             moves: Vec::new(),
+            root_moves: root_moves.to_vec(),
             depth: 0,
         };
         let mut path = Vec::new();
@@ -217,6 +226,7 @@ impl<G: Game> Searcher<G> for Uct<G> {
         reporter.info(&SearchInfo {
             depth: tree.depth,
             seldepth: tree.depth,
+            multipv: None,
             score: Score::Cp((100.0 * best.terminal.unwrap_or(mean)).round() as i32),
             nodes: sims,
             time: ctl.elapsed(),
@@ -237,7 +247,9 @@ mod tests {
         let mut uct = Uct::<Morris>::new(seed);
         let limits = Limits::nodes(sims);
         let ctl = SearchControl::fixed(None, Some(sims));
-        uct.search(pos, &limits, &ctl, &mut NullReporter).to_string()
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        uct.search(pos, &moves, &limits, &ctl, &mut NullReporter).to_string()
     }
 
     #[test]
