@@ -7,9 +7,9 @@ use common::{random_playouts, unmake_restores};
 use ugine::core::{Game, MoveError, Outcome, Rng, Side, perft};
 use ugine::engine::find_game;
 use ugine::games::mabula::{
-    Mabula, MabulaMove, MabulaOptions, MabulaSearch, Scoring, Ties, is_valid_setup, parse_setup,
+    Mabula, MabulaMove, MabulaOptions, Scoring, Ties, is_valid_setup, parse_setup,
 };
-use ugine::search::{NullReporter, SearchControl};
+use ugine::search::{AlphaBeta, NullReporter, SearchControl};
 
 const START_FEN: &str = "BBWWBBWWBBWWBBWWBBWWBBWW 1BBWWBB1/W6W/W6W/B6B/B6B/W6W/W6W/1BBWWBB1 b";
 /// The seed's scoring example: Black's groups 6·3·2·1, White's 8·2·1·1.
@@ -319,7 +319,7 @@ fn search_solves_late_positions_exactly() {
     let opts = default_opts();
     let mut rng = Rng::new(3);
     let mut checked = [0; 3];
-    let mut search = MabulaSearch::new(4);
+    let mut search = AlphaBeta::<Mabula>::new(4);
     for _ in 0..40 {
         let mut p = Mabula::random(&opts, &mut rng);
         // Play randomly until few live border marbles remain.
@@ -335,11 +335,11 @@ fn search_solves_late_positions_exactly() {
         let exact = minimax(&p);
         let r = search.run(&p, &SearchControl::unlimited(), &mut NullReporter);
         assert!(r.solved, "{}", p.to_fen());
-        let found = r.score.signum();
+        let found = r.score().signum();
         assert_eq!(found, exact, "{}", p.to_fen());
         let mut after = p;
-        after.play(r.best);
-        assert_eq!(-minimax(&after), exact, "best move {} keeps the value", r.best);
+        after.play(r.best());
+        assert_eq!(-minimax(&after), exact, "best move {} keeps the value", r.best());
         checked[(exact + 1) as usize] += 1;
     }
     assert!(checked.iter().all(|&n| n > 0), "losses, draws, wins: {checked:?}");
@@ -349,9 +349,9 @@ fn search_solves_late_positions_exactly() {
 fn fixed_depth_search_is_deterministic() {
     let p = pos("BWWBWBWWBWBBWBWBWBWBWBBW 2W3W1/1W1B3B/BB5B/W6W/B7/B1WBWB2/1W2WB1W/1B1W1WB1 b");
     let run = || {
-        let mut s = MabulaSearch::new(4);
+        let mut s = AlphaBeta::<Mabula>::new(4);
         let r = s.run(&p, &SearchControl::fixed(Some(3), None), &mut NullReporter);
-        (r.best, r.score, s.nodes())
+        (r.best(), r.score(), r.nodes)
     };
     let a = run();
     assert_eq!(a, run());
@@ -380,17 +380,18 @@ fn solved_positions_are_reported_as_mate() {
     // White wins: e1-e3, Black must pass, a2-c2 ends the game with White's group larger.
     let p = pos("BBWWBBWWBBWWBBWWBBWWBBWW 2B5/2BB4/2WWB3/1WBWW3/1BWWBBB1/2WWBW2/W1B2B2/4W3 w");
     let mut rec = Recorder::default();
-    let r = MabulaSearch::new(1).run(&p, &SearchControl::unlimited(), &mut rec);
+    let r = AlphaBeta::<Mabula>::new(1).run(&p, &SearchControl::unlimited(), &mut rec);
     let last = rec.infos.last().expect("an info line");
-    assert_eq!((last.score, r.best.to_string()), (Score::Mate(2), "e1-e3".to_string()));
+    assert_eq!((last.score, r.best().to_string()), (Score::Mate(2), "e1-e3".to_string()));
     assert_eq!(last.pv, ["e1-e3", "pass", "a2-c2"]);
-    assert_eq!(rec.notes, ["solved: win for the side to move"]);
+    assert!(r.solved);
+    assert_eq!(rec.notes, ["solved: win in 3 plies"]);
     // After e1-e3 Black can only pass, and is lost.
     let mut q = p;
     play(&mut q, &["e1-e3"]);
     let mut rec = Recorder::default();
-    let r = MabulaSearch::new(1).run(&q, &SearchControl::unlimited(), &mut rec);
-    assert_eq!(r.best, MabulaMove::PASS);
+    let r = AlphaBeta::<Mabula>::new(1).run(&q, &SearchControl::unlimited(), &mut rec);
+    assert_eq!(r.best(), MabulaMove::PASS);
     assert_eq!(rec.infos.last().map(|i| i.score), Some(Score::Mate(-1)));
 }
 

@@ -5,10 +5,10 @@ mod common;
 
 use common::{random_playouts, unmake_restores};
 use ugine::core::{Game, Limits, MoveError, Outcome, Reversible, Side};
-use ugine::games::moebius_chess::{
-    CheckRule, MoebiusChess, MoebiusOptions, MoebiusSearch, PawnPhasing,
+use ugine::games::moebius_chess::{CheckRule, MoebiusChess, MoebiusOptions, PawnPhasing};
+use ugine::search::{
+    AlphaBeta, NullReporter, Reporter, Score, SearchControl, SearchInfo, Searcher,
 };
-use ugine::search::{NullReporter, Reporter, Score, SearchControl, SearchInfo, Searcher};
 
 fn opts(rule: CheckRule) -> MoebiusOptions {
     MoebiusOptions { check_rule: rule, ..MoebiusOptions::default() }
@@ -233,7 +233,7 @@ impl Reporter for Collect {
 #[test]
 fn search_finds_the_phasing_mate_and_always_moves() {
     let unrepaired = MoebiusChess::startpos(&opts(CheckRule::None));
-    let mut search = MoebiusSearch::new(4);
+    let mut search = AlphaBeta::<MoebiusChess>::new(4);
     let mut reports = Collect(Vec::new());
     let ctl = SearchControl::fixed(Some(3), None);
     let mut root = Vec::new();

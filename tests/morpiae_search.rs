@@ -14,7 +14,8 @@ fn search_takes_the_double_capture() {
     let pos = Morpiae::from_fen(DOUBLE, &MorpiaeOptions::default()).expect("position");
     for depth in 1..=3 {
         let mut ab = AlphaBeta::<Morpiae>::new(1);
-        let (mv, score) = ab.run(&pos, &SearchControl::fixed(Some(depth), None), &mut NullReporter);
+        let r = ab.run(&pos, &SearchControl::fixed(Some(depth), None), &mut NullReporter);
+        let (mv, score) = (r.best(), r.score());
         assert_eq!(mv.to_string(), "4,2,H,2", "depth {depth}");
         // Two circles won; the best reply wins at most one back.
         assert!(score >= 100, "depth {depth}: {score}");
@@ -26,8 +27,8 @@ fn fixed_depth_search_is_deterministic() {
     let pos = Morpiae::from_fen(DOUBLE, &MorpiaeOptions::default()).expect("position");
     let run = || {
         let mut ab = AlphaBeta::<Morpiae>::new(1);
-        let (mv, score) = ab.run(&pos, &SearchControl::fixed(Some(4), None), &mut NullReporter);
-        (mv, score, ab.nodes())
+        let r = ab.run(&pos, &SearchControl::fixed(Some(4), None), &mut NullReporter);
+        (r.best(), r.score(), r.nodes)
     };
     assert_eq!(run(), run());
 }

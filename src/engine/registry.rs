@@ -2,9 +2,9 @@
 
 use super::session::{GameSession, Session};
 use crate::core::{Game, Limits};
-use crate::games::mabula::{Mabula, MabulaSearch};
+use crate::games::mabula::Mabula;
 use crate::games::mobius::{Mcts, MctsParams, Mobius};
-use crate::games::moebius_chess::{MoebiusChess, MoebiusSearch};
+use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::AlphaBeta;
@@ -32,7 +32,7 @@ pub fn registry() -> Vec<GameEntry> {
         },
         GameEntry {
             name: "moebius-chess",
-            make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(MoebiusSearch::new(mb))),
+            make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(AlphaBeta::new(mb))),
             bench_positions: &crate::games::moebius_chess::BENCH_POSITIONS,
             bench_limits: || Limits::depth(7),
         },
@@ -46,7 +46,7 @@ pub fn registry() -> Vec<GameEntry> {
         },
         GameEntry {
             name: "mabula",
-            make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
+            make: |mb| Box::new(GameSession::<Mabula, _>::new(AlphaBeta::new(mb))),
             bench_positions: &crate::games::mabula::BENCH_POSITIONS,
             bench_limits: || Limits::depth(5),
         },

@@ -1,28 +1,93 @@
-//! Iterative-deepening principal-variation search (negamax alpha-beta) with a
-//! transposition table, quiescence on noisy moves, killer and history move ordering,
-//! late-move reductions, repetition detection along the search path and mate scores.
-//! Generic over any game that can evaluate and unmake its moves.
+//! The one alpha-beta search of the engine, generic over games: iterative deepening,
+//! principal-variation search with aspiration windows, a transposition table shared by
+//! every thread (Lazy SMP), quiescence, killer and history ordering, late-move
+//! reductions, mate scores, repetition along the search path, and `MultiPV`.
+//!
+//! A game opts into what it needs through [`Evaluate`]: check extensions and evasions
+//! ([`Evaluate::in_check`]), null move with its own zugzwang guard
+//! ([`Evaluate::play_null`]), moves that cost no depth ([`Evaluate::costs_depth`]), exact
+//! solving once every line provably reaches the end ([`Evaluate::depth_to_end`]), the
+//! quiescence policy ([`Evaluate::QUIESCENCE`]) and ordering terms; its tuned constants
+//! are one [`SearchParams`] table ([`Evaluate::PARAMS`]).
+//!
+//! Threads: the main thread iterates and reports; each helper runs the same iterative
+//! deepening on its own copy of the position with its own history and killers, odd
+//! helpers one ply deeper, sharing only the table, so they fill it with results the
+//! main thread then reads. The main thread alone decides `bestmove`; it stops the
+//! helpers when it finishes. One thread is deterministic.
 //!
 //! CITE: PVS and iterative deepening as in Marsland & Campbell (1982); killer moves
-//! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish.
+//! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish;
+//! null move (Beal 1989, Donninger 1993, R = 2 + depth/4 as in Stockfish); Lazy SMP as
+//! in Stockfish 7+ and Ethereal (shared table, diversified helper depths).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::Searcher;
 use super::control::SearchControl;
-use super::report::{Reporter, Score, SearchInfo};
+use super::report::{NullReporter, Reporter, Score, SearchInfo};
 use super::score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, MAX_DEPTH, PackedMove, TranspositionTable};
 use crate::core::{Limits, Outcome, Reversible};
 
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
+/// Check the clock, the stop flag and the node limit every this many nodes (a power of
+/// two minus one): often enough to stop within a millisecond in the slowest game.
+const POLL_MASK: u64 = 63;
 
-/// What a game provides to be searched by [`AlphaBeta`].
-pub trait Evaluate: Reversible {
+/// The tuned constants of the search. Each game gives its own ([`Evaluate::PARAMS`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Half-width of the first aspiration window (0: always a full window).
+    pub aspiration: i32,
+    /// Minimum depth at which late quiet moves are reduced.
+    pub lmr_min_depth: i32,
+    /// Moves searched before reductions start (`usize::MAX`: no reductions).
+    pub lmr_min_move: usize,
+    /// Whether moves are also reduced at PV nodes.
+    pub lmr_in_pv: bool,
+    /// From this depth on, late moves at non-PV nodes are reduced one ply more.
+    pub lmr_deep_depth: i32,
+    /// Whether null-move pruning is tried (in games that implement [`Evaluate::play_null`]).
+    pub null_move: bool,
+    /// Minimum depth for null-move pruning.
+    pub null_min_depth: i32,
+    /// Cap of a history score.
+    pub history_max: i32,
+    /// Check extensions stop beyond this ply (keeps check sequences finite).
+    pub max_extend_ply: usize,
+    /// Stop deepening once this fraction of the soft time budget is used (clock only).
+    pub soft_fraction: f64,
+}
+
+impl SearchParams {
+    /// The defaults, which a game's table starts from.
+    pub const DEFAULT: SearchParams = SearchParams {
+        aspiration: 50,
+        lmr_min_depth: 3,
+        lmr_min_move: 3,
+        lmr_in_pv: false,
+        lmr_deep_depth: i32::MAX,
+        null_move: false,
+        null_min_depth: 3,
+        history_max: 1 << 24,
+        max_extend_ply: 64,
+        soft_fraction: 0.5,
+    };
+}
+
+/// What a game provides to be searched by [`AlphaBeta`]. Only the first four items are
+/// required; the rest are hooks with neutral defaults.
+pub trait Evaluate: Reversible<Move: PackedMove> {
     /// Size of the history table: [`Evaluate::history_index`] is below it.
     const HISTORY_SIZE: usize;
     /// Whether the horizon is extended by a search of the noisy moves (quiescence).
     /// Games whose noisy moves are too many for that keep them only for move ordering.
     const QUIESCENCE: bool = true;
+    /// The search constants of this game ([`AlphaBeta::with_params`] overrides them).
+    const PARAMS: SearchParams = SearchParams::DEFAULT;
+
     /// Static evaluation from the side to move's point of view, in the game's `cp` units.
     /// Called only on positions that are not over.
     fn evaluate(&self) -> i32;
@@ -31,116 +96,174 @@ pub trait Evaluate: Reversible {
     fn is_noisy(&self, mv: Self::Move) -> bool;
     /// A small index identifying the move for the history heuristic (e.g. from-to).
     fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// Order among noisy moves, higher first (e.g. MVV-LVA).
+    fn noisy_order(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+    /// A static bonus added to the history score of a quiet move.
+    fn quiet_order(&self, _mv: Self::Move) -> i32 {
+        0
+    }
     /// How many more moves of its own the side to move is expected to play.
     fn expected_moves_left(&self) -> u32 {
         30
     }
+    /// True when the side to move must answer a threat (chess: in check): the move that
+    /// made it is extended, and quiescence searches every reply without standing pat.
+    fn in_check(&self) -> bool {
+        false
+    }
+    /// The outcome, as far as it is known without generating moves. The default is
+    /// [`crate::core::Game::outcome`], for games where that is cheap; a game whose end is
+    /// "no legal move" (mate) returns only its draws here, and the search learns the rest
+    /// from an empty move list. May also call a repetition of an earlier position of the
+    /// game a draw, since the side that repeated could repeat again.
+    fn outcome_before_moves(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    /// False for a move that costs no depth (a forced pass).
+    fn costs_depth(&self, _mv: Self::Move) -> bool {
+        true
+    }
+    /// A depth from which every line provably reaches the end of the game, if the game
+    /// knows one. It must drop by at least one with every move that costs depth, so a
+    /// subtree searched that deep without reductions is exact (solved).
+    fn depth_to_end(&self) -> Option<i32> {
+        None
+    }
+    /// Passes the turn for null-move pruning, or `None` where that is unsound here
+    /// (zugzwang) or the game has no null move (the default).
+    fn play_null(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    /// Takes back [`Evaluate::play_null`].
+    fn unplay_null(&mut self, _undo: Self::Undo) {}
 }
 
-/// Tuned constants of the search, in one place.
-mod params {
-    /// Minimum depth at which late quiet moves are reduced.
-    pub const LMR_MIN_DEPTH: i32 = 3;
-    /// Moves searched before reductions start.
-    pub const LMR_MIN_MOVE: usize = 3;
-    /// Poll the clock and the stop flag every this many nodes (a power of two minus one).
-    pub const POLL_MASK: u64 = 1023;
-    /// Stop deepening once this fraction of the soft time budget is used.
-    pub const SOFT_FRACTION: f64 = 0.5;
-    /// Half-width of the first aspiration window.
-    pub const ASPIRATION: i32 = 50;
-}
-
-/// Alpha-beta search state kept between moves of a game (hash table, history).
+/// Search state kept between moves of a game: the shared table and one worker per thread.
 pub struct AlphaBeta<G: Evaluate> {
-    tt: TranspositionTable<G::Move>,
+    tt: TranspositionTable,
+    params: SearchParams,
+    workers: Vec<Worker<G>>,
+    multipv: usize,
+}
+
+/// One line of the result: a root move, its score and its principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    pub mv: M,
+    pub score: i32,
+    pub pv: Vec<M>,
+}
+
+/// What a search found: the lines, best first, and whether the first score is exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    pub lines: Vec<Line<M>>,
+    /// The depth of the last completed iteration (0 if none).
+    pub depth: u32,
+    /// True when the position is solved: the first line's score is its exact value.
+    pub solved: bool,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// The move to play.
+    pub fn best(&self) -> M {
+        self.lines[0].mv
+    }
+    /// Its score.
+    pub fn score(&self) -> i32 {
+        self.lines[0].score
+    }
+}
+
+/// What every thread of one search shares.
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    params: &'a SearchParams,
+    ctl: &'a SearchControl,
+    /// Nodes of all threads (each adds its count as it polls).
+    nodes: &'a AtomicU64,
+    /// Raised by the main thread when it is done: the helpers stop.
+    done: &'a AtomicBool,
+}
+
+/// The state of one search thread.
+struct Worker<G: Evaluate> {
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
-    /// One reusable move list per ply (no allocation in the search).
-    move_lists: Vec<Vec<(i64, G::Move)>>,
+    /// One reusable move list and its ordering keys per ply (no allocation in the search).
+    lists: Vec<(Vec<G::Move>, Vec<i64>)>,
+    /// Hashes of the positions from the root to the current node.
     path: Vec<u64>,
+    /// The root moves the current iteration may search.
+    root_moves: Vec<G::Move>,
+    /// True when [`Worker::root_moves`] are all the legal moves: only then is the root's
+    /// result the position's value, to be stored in the table.
+    root_is_full: bool,
+    /// Nodes of this search, and how many of them are already in [`Shared::nodes`].
     nodes: u64,
+    flushed: u64,
     seldepth: usize,
     stopped: bool,
 }
 
-impl<G: Evaluate> AlphaBeta<G> {
-    /// A search with a hash table of about `hash_mb` megabytes.
-    pub fn new(hash_mb: usize) -> Self {
-        AlphaBeta {
-            tt: TranspositionTable::new(hash_mb),
-            history: vec![0; G::HISTORY_SIZE],
+impl<G: Evaluate> Worker<G> {
+    fn new(history_size: usize) -> Self {
+        Worker {
+            history: vec![0; history_size],
             killers: vec![[None; 2]; MAX_PLY + 1],
-            pv: vec![Vec::new(); MAX_PLY + 1],
-            move_lists: vec![Vec::new(); MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2).map(|_| (Vec::new(), Vec::new())).collect(),
             path: Vec::with_capacity(MAX_PLY + 1),
+            root_moves: Vec::new(),
+            root_is_full: true,
             nodes: 0,
+            flushed: 0,
             seldepth: 0,
             stopped: false,
         }
     }
 
-    /// Nodes searched by the last search.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+    /// Prepares for a new search: fresh killers, aged history.
+    fn start(&mut self) {
+        self.nodes = 0;
+        self.flushed = 0;
+        self.stopped = false;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
     }
 
-    fn poll(&mut self, ctl: &SearchControl) -> bool {
-        if !self.stopped && self.nodes & params::POLL_MASK == 0 && ctl.must_stop(self.nodes) {
-            self.stopped = true;
+    /// Counts a node; every [`POLL_MASK`] + 1 nodes publishes the count and asks whether
+    /// to stop. Returns true once the search must stop.
+    fn visit(&mut self, ply: usize, shared: &Shared) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if !self.stopped && self.nodes & POLL_MASK == 0 {
+            let total = shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed)
+                + (self.nodes - self.flushed);
+            self.flushed = self.nodes;
+            self.stopped = shared.ctl.must_stop(total) || shared.done.load(Ordering::Relaxed);
         }
         self.stopped
     }
 
-    /// The ordering key of a move: hash move, noisy moves, killers, then history.
-    fn order_key(&self, pos: &G, mv: G::Move, tt_move: Option<G::Move>, ply: usize) -> i64 {
-        let killers = self.killers[ply];
-        if Some(mv) == tt_move {
-            1 << 40
-        } else if pos.is_noisy(mv) {
-            1 << 35
-        } else if killers[0] == Some(mv) {
-            1 << 31
-        } else if killers[1] == Some(mv) {
-            (1 << 31) - 1
-        } else {
-            self.history[pos.history_index(mv)] as i64
-        }
+    /// Publishes the nodes not yet counted in [`Shared::nodes`].
+    fn flush(&mut self, shared: &Shared) {
+        shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
     }
 
-    /// The legal moves of `pos` (filtered by `keep`), best-ordered first, in the reusable
-    /// list of `ply` (hand it back with [`Self::give_back`]).
-    fn ordered_moves(
-        &mut self,
-        pos: &G,
-        tt_move: Option<G::Move>,
-        ply: usize,
-        keep: impl Fn(G::Move) -> bool,
-    ) -> Vec<(i64, G::Move)> {
-        let mut list = std::mem::take(&mut self.move_lists[ply]);
-        list.clear();
-        let mut moves = Vec::with_capacity(64);
-        pos.generate_moves(&mut moves);
-        for mv in moves {
-            if keep(mv) {
-                list.push((self.order_key(pos, mv, tt_move, ply), mv));
-            }
-        }
-        list.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
-        list
-    }
-
-    fn give_back(&mut self, ply: usize, list: Vec<(i64, G::Move)>) {
-        self.move_lists[ply] = list;
-    }
-
-    fn terminal_score(outcome: Outcome, pos: &G, ply: usize) -> i32 {
-        match outcome {
-            Outcome::Draw => 0,
-            Outcome::Win(s) if s == pos.side_to_move() => MATE - ply as i32,
-            Outcome::Win(_) => -(MATE - ply as i32),
-        }
+    /// Makes `mv` followed by the child's variation the variation of `ply`.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// True when the position repeats one earlier on the search path with the same side
@@ -149,47 +272,111 @@ impl<G: Evaluate> AlphaBeta<G> {
         let n = self.path.len();
         (2..=n).step_by(2).any(|back| self.path[n - back] == key)
     }
+}
 
+/// Moves the best remaining move (by key) to index `i`.
+fn pick<M>(moves: &mut [M], keys: &mut [i64], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    keys.swap(i, best);
+}
+
+fn terminal_score<G: Evaluate>(outcome: Outcome, pos: &G, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(s) if s == pos.side_to_move() => MATE - ply as i32,
+        Outcome::Win(_) => -(MATE - ply as i32),
+    }
+}
+
+/// The ordering key of a move: hash move, noisy moves, killers, then history.
+fn order_key<G: Evaluate>(
+    w: &Worker<G>,
+    pos: &G,
+    mv: G::Move,
+    tt_move: Option<G::Move>,
+    ply: usize,
+) -> i64 {
+    let killers = w.killers[ply];
+    if Some(mv) == tt_move {
+        1 << 40
+    } else if pos.is_noisy(mv) {
+        (1 << 35) + pos.noisy_order(mv) as i64
+    } else if killers[0] == Some(mv) {
+        1 << 31
+    } else if killers[1] == Some(mv) {
+        (1 << 31) - 1
+    } else {
+        w.history[pos.history_index(mv)] as i64 + pos.quiet_order(mv) as i64
+    }
+}
+
+impl<G: Evaluate> Worker<G> {
     fn quiescence(
         &mut self,
         pos: &mut G,
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        ctl: &SearchControl,
+        shared: &Shared,
     ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.poll(ctl) {
+        if self.visit(ply, shared) {
             return 0;
         }
-        if let Some(o) = pos.outcome() {
-            return Self::terminal_score(o, pos, ply);
+        if let Some(o) = pos.outcome_before_moves() {
+            return terminal_score(o, pos, ply);
         }
-        let stand_pat = pos.evaluate();
-        if !G::QUIESCENCE || ply >= MAX_PLY || stand_pat >= beta {
-            return stand_pat;
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY || (!G::QUIESCENCE && !in_check) {
+            return pos.evaluate();
         }
-        alpha = alpha.max(stand_pat);
-        let moves = self.ordered_moves(pos, None, ply, |m| pos.is_noisy(m));
-        for &(_, mv) in &moves {
+        let mut best = -INF;
+        if !in_check {
+            best = pos.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let (mut moves, mut keys) = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = (moves, keys);
+            return pos.outcome().map_or(best, |o| terminal_score(o, pos, ply));
+        }
+        moves.retain(|&m| in_check || pos.is_noisy(m));
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| pos.noisy_order(m) as i64));
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut keys, i);
+            let mv = moves[i];
             let undo = pos.play_reversible(mv);
-            let score = -self.quiescence(pos, -beta, -alpha, ply + 1, ctl);
+            let score = -self.quiescence(pos, -beta, -alpha, ply + 1, shared);
             pos.unplay(mv, undo);
             if self.stopped {
                 break;
             }
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
                 }
             }
         }
-        self.give_back(ply, moves);
-        if self.stopped { 0 } else { alpha }
+        self.lists[ply] = (moves, keys);
+        if self.stopped { 0 } else { best }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut G,
@@ -197,40 +384,45 @@ impl<G: Evaluate> AlphaBeta<G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        ctl: &SearchControl,
+        shared: &Shared,
+        allow_null: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply, ctl);
+            return self.quiescence(pos, alpha, beta, ply, shared);
         }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.poll(ctl) {
+        if self.visit(ply, shared) {
             return 0;
-        }
-        if let Some(o) = pos.outcome() {
-            return Self::terminal_score(o, pos, ply);
         }
         let key = pos.hash();
-        if ply > 0 && self.repeats_on_path(key) {
-            return 0;
+        if ply > 0 {
+            if let Some(o) = pos.outcome_before_moves() {
+                return terminal_score(o, pos, ply);
+            }
+            if self.repeats_on_path(key) {
+                return 0;
+            }
+            // Mate distance pruning: no line from here beats a mate found nearer the root.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         if ply >= MAX_PLY {
             return pos.evaluate();
         }
-        // Mate distance pruning: no line from here beats a mate found nearer the root.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
+        let params = shared.params;
+        // Deep enough to reach the end in every line: the result is exact (solved).
+        let exact = pos.depth_to_end().is_some_and(|end| depth >= end);
+        let table_depth = if exact { MAX_DEPTH } else { depth };
         let pv_node = beta - alpha > 1;
-        let entry = self.tt.probe(key);
+        let entry = shared.tt.probe::<G::Move>(key);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
             && !pv_node
             && ply > 0
-            && e.depth as i32 >= depth
+            && e.depth >= table_depth
         {
             let s = score_from_tt(e.score, ply);
             let cut = match e.bound {
@@ -242,35 +434,86 @@ impl<G: Evaluate> AlphaBeta<G> {
                 return s;
             }
         }
+        let in_check = pos.in_check();
 
-        let moves = self.ordered_moves(pos, tt_move, ply, |_| true);
+        if params.null_move
+            && allow_null
+            && !pv_node
+            && !exact
+            && !in_check
+            && depth >= params.null_min_depth
+            && beta.abs() < MATE_BOUND
+            && pos.evaluate() >= beta
+            && let Some(undo) = pos.play_null()
+        {
+            let r = 2 + depth / 4;
+            self.path.push(key);
+            let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, shared, false);
+            self.path.pop();
+            pos.unplay_null(undo);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let (mut moves, mut keys) = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        if ply == 0 {
+            moves.retain(|m| self.root_moves.contains(m));
+        }
+        if moves.is_empty() {
+            self.lists[ply] = (moves, keys);
+            return pos.outcome().map_or(0, |o| terminal_score(o, pos, ply));
+        }
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| order_key(self, pos, m, tt_move, ply)));
 
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_move = None;
         self.path.push(key);
-        for (i, &(_, mv)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut keys, i);
+            let mv = moves[i];
             let noisy = pos.is_noisy(mv);
+            let free = !pos.costs_depth(mv);
             let undo = pos.play_reversible(mv);
+            let gives_check = pos.in_check();
+            let extend = free || (gives_check && ply < params.max_extend_ply);
+            let new_depth = depth - 1 + extend as i32;
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, ctl)
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, shared, true)
             } else {
-                let reduction = if depth >= params::LMR_MIN_DEPTH
-                    && i >= params::LMR_MIN_MOVE
+                let reduction = if depth >= params.lmr_min_depth
+                    && i >= params.lmr_min_move
+                    && (params.lmr_in_pv || !pv_node)
+                    && !exact
                     && !noisy
-                    && !pv_node
+                    && !in_check
+                    && !gives_check
                 {
-                    1 + (i >= 8) as i32
+                    1 + (i >= 8) as i32 + (!pv_node && depth >= params.lmr_deep_depth) as i32
                 } else {
                     0
                 };
-                let mut s =
-                    -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, ctl);
+                let mut s = -self.negamax(
+                    pos,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    shared,
+                    true,
+                );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, ctl);
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, shared, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, ctl);
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, shared, true);
                 }
                 s
             };
@@ -283,10 +526,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                     if score >= beta {
                         if !noisy {
                             let k = &mut self.killers[ply];
@@ -295,7 +535,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                                 k[0] = Some(mv);
                             }
                             let h = &mut self.history[pos.history_index(mv)];
-                            *h = (*h + depth * depth).min(1 << 24);
+                            *h = (*h + depth * depth).min(params.history_max);
                         }
                         break;
                     }
@@ -303,100 +543,215 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         self.path.pop();
-        self.give_back(ply, moves);
+        self.lists[ply] = (moves, keys);
         if self.stopped {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        if ply > 0 || self.root_is_full {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            shared.tt.store(key, best_move, score_to_tt(best, ply), table_depth, bound);
+        }
         best
     }
 
-    fn report(&self, depth: u32, score: i32, ctl: &SearchControl, reporter: &mut dyn Reporter) {
-        let score = Score::from_internal(score);
-        reporter.info(&SearchInfo {
-            depth,
-            seldepth: self.seldepth as u32,
-            multipv: None,
-            score,
-            nodes: self.nodes,
-            time: ctl.elapsed(),
-            hashfull: Some(self.tt.hashfull()),
-            pv: self.pv[0].iter().map(|m| m.to_string()).collect(),
-        });
+    /// Searches the root at `depth` over [`Worker::root_moves`] with an aspiration window
+    /// around `prev` (the score of the previous iteration), widening until it holds.
+    fn aspiration(&mut self, pos: &mut G, depth: i32, prev: i32, shared: &Shared) -> i32 {
+        let width = shared.params.aspiration;
+        let (mut lo, mut hi) =
+            if width > 0 && depth >= 4 { (prev - width, prev + width) } else { (-INF, INF) };
+        let mut delta = width;
+        loop {
+            self.seldepth = 0;
+            self.path.clear();
+            let s = self.negamax(pos, depth, lo, hi, 0, shared, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= lo {
+                lo = (lo - delta).max(-INF);
+            } else if s >= hi {
+                hi = (hi + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta *= 2;
+        }
+    }
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// A search with a hash table of about `hash_mb` megabytes, one thread and the
+    /// game's parameters.
+    pub fn new(hash_mb: usize) -> Self {
+        Self::with_params(hash_mb, G::PARAMS)
     }
 
-    /// Runs iterative deepening on `pos` and returns the best move and its score.
-    /// `pos` must not be over.
+    /// A search with other parameters than the game's (experiments, tuning).
+    pub fn with_params(hash_mb: usize, params: SearchParams) -> Self {
+        AlphaBeta {
+            tt: TranspositionTable::new(hash_mb),
+            params,
+            workers: vec![Worker::new(G::HISTORY_SIZE)],
+            multipv: 1,
+        }
+    }
+
+    /// Runs iterative deepening on `pos` (not over) with every thread, and returns what
+    /// the main thread found.
     pub fn run(
         &mut self,
         pos: &G,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
-    ) -> (G::Move, i32) {
-        self.nodes = 0;
-        self.stopped = false;
-        self.tt.new_search();
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 8);
+    ) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         pos.generate_moves(&mut root_moves);
-        assert!(!root_moves.is_empty(), "search called on a finished game");
-        let mut best = (root_moves[0], 0);
-        if let Some(mv) = self.tt.probe(pos.hash()).and_then(|e| e.mv)
+        self.run_restricted(pos, &root_moves, ctl, reporter)
+    }
+
+    /// [`AlphaBeta::run`] considering only `root_moves` (legal, not empty) at the root.
+    pub fn run_restricted(
+        &mut self,
+        pos: &G,
+        root_moves: &[G::Move],
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult<G::Move> {
+        assert!(!root_moves.is_empty(), "search called without root moves");
+        self.tt.new_search();
+        let nodes = AtomicU64::new(0);
+        let done = AtomicBool::new(false);
+        let shared = Shared { tt: &self.tt, params: &self.params, ctl, nodes: &nodes, done: &done };
+        let multipv = self.multipv.min(root_moves.len());
+        let (main, helpers) = self.workers.split_first_mut().expect("one worker at least");
+        let result = std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().enumerate() {
+                let shared = &shared;
+                scope.spawn(move || {
+                    // Every other helper searches one ply deeper than the main thread.
+                    let offset = (i % 2 == 0) as i32;
+                    helper.iterate(pos, root_moves, 1, offset, shared, &mut NullReporter)
+                });
+            }
+            let result = main.iterate(pos, root_moves, multipv, 0, &shared, reporter);
+            done.store(true, Ordering::Relaxed);
+            result
+        });
+        SearchResult { nodes: nodes.load(Ordering::Relaxed), ..result }
+    }
+}
+
+impl<G: Evaluate> Worker<G> {
+    /// Iterative deepening, `depth_offset` plies deeper than the main thread (helpers),
+    /// reporting `multipv` lines after each iteration.
+    fn iterate(
+        &mut self,
+        pos: &G,
+        root_moves: &[G::Move],
+        multipv: usize,
+        depth_offset: i32,
+        shared: &Shared,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult<G::Move> {
+        self.start();
+        let ctl = shared.ctl;
+        let mut result = SearchResult {
+            lines: vec![Line { mv: root_moves[0], score: 0, pv: vec![root_moves[0]] }],
+            depth: 0,
+            solved: false,
+            nodes: 0,
+        };
+        if let Some(mv) = shared.tt.probe::<G::Move>(pos.hash()).and_then(|e| e.mv)
             && root_moves.contains(&mv)
         {
-            best.0 = mv;
+            result.lines[0] = Line { mv, score: 0, pv: vec![mv] };
         }
-        let max_depth = ctl.max_depth().unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let end = pos.depth_to_end().map_or(MAX_PLY as i32 - 1, |e| e.max(1));
+        let max_depth = ctl.max_depth().map_or(MAX_PLY as i32 - 1, |d| d as i32).clamp(1, end);
+        let legal = pos.count_moves() as usize;
         let mut work = pos.clone();
-        let mut prev = 0;
         for depth in 1..=max_depth {
-            self.seldepth = 0;
-            self.path.clear();
-            let (mut lo, mut hi) = if depth >= 4 {
-                (prev - params::ASPIRATION, prev + params::ASPIRATION)
-            } else {
-                (-INF, INF)
-            };
-            let mut delta = params::ASPIRATION;
-            let score = loop {
-                let s = self.negamax(&mut work, depth as i32, lo, hi, 0, ctl);
+            let search_depth = (depth + depth_offset).min(end);
+            let mut lines: Vec<Line<G::Move>> = Vec::with_capacity(multipv);
+            for k in 0..multipv {
+                self.root_moves.clear();
+                self.root_moves.extend(
+                    root_moves.iter().filter(|m| !lines.iter().any(|l| l.mv == **m)).copied(),
+                );
+                // A root restricted (searchmoves, later MultiPV lines) is not the position.
+                self.root_is_full = self.root_moves.len() == legal;
+                let prev = result.lines.get(k).map_or(0, |l| l.score);
+                let score = self.aspiration(&mut work, search_depth, prev, shared);
                 if self.stopped {
-                    break s;
+                    break;
                 }
-                if s <= lo {
-                    lo = (lo - delta).max(-INF);
-                } else if s >= hi {
-                    hi = (hi + delta).min(INF);
-                } else {
-                    break s;
+                let pv = self.pv[0].clone();
+                if let Some(&mv) = pv.first() {
+                    lines.push(Line { mv, score, pv });
                 }
-                delta *= 2;
-            };
-            if self.stopped {
+            }
+            if self.stopped || lines.is_empty() {
                 break;
             }
-            if let Some(&mv) = self.pv[0].first() {
-                best = (mv, score);
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            result.lines = lines;
+            result.depth = search_depth as u32;
+            // Solved: every line reached the end, or a forced win or loss was found.
+            let best = result.score();
+            let decided = best.abs() >= MATE_BOUND && (MATE - best.abs()) <= search_depth;
+            result.solved = decided || (search_depth >= end && pos.depth_to_end().is_some());
+            self.flush(shared);
+            self.report(&result, multipv > 1, shared, reporter);
+            if result.solved {
+                reporter.note(&solved_note(best));
+                break;
             }
-            prev = score;
-            self.report(depth, score, ctl, reporter);
-            let decided = score.abs() >= MATE_BOUND && (MATE - score.abs()) <= depth as i32;
-            if ctl.soft_expired(params::SOFT_FRACTION)
+            if ctl.soft_expired(shared.params.soft_fraction)
                 || (root_moves.len() == 1 && !ctl.is_unbounded())
-                || decided
             {
                 break;
             }
         }
-        (best.0, best.1)
+        self.flush(shared);
+        result
+    }
+
+    fn report(
+        &self,
+        result: &SearchResult<G::Move>,
+        numbered: bool,
+        shared: &Shared,
+        reporter: &mut dyn Reporter,
+    ) {
+        for (k, line) in result.lines.iter().enumerate() {
+            reporter.info(&SearchInfo {
+                depth: result.depth,
+                seldepth: self.seldepth as u32,
+                multipv: numbered.then_some(k as u32 + 1),
+                score: Score::from_internal(line.score),
+                nodes: shared.nodes.load(Ordering::Relaxed),
+                time: shared.ctl.elapsed(),
+                hashfull: Some(shared.tt.hashfull()),
+                pv: line.pv.iter().map(|m| m.to_string()).collect(),
+            });
+        }
+    }
+}
+
+/// The `info string` of a solved root: the exact verdict for the side to move.
+fn solved_note(score: i32) -> String {
+    let plies = |n: i32| if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };
+    match score {
+        s if s >= MATE_BOUND => format!("solved: win in {}", plies(MATE - s)),
+        s if s <= -MATE_BOUND => format!("solved: loss in {}", plies(MATE + s)),
+        _ => "solved: draw".to_string(),
     }
 }
 
@@ -405,9 +760,19 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
         self.tt = TranspositionTable::new(mb);
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        self.workers.resize_with(threads.max(1), || Worker::new(G::HISTORY_SIZE));
+    }
+
+    fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
     fn new_game(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        for w in &mut self.workers {
+            w.history.iter_mut().for_each(|h| *h = 0);
+        }
     }
 
     fn expected_moves_left(&self, pos: &G) -> u32 {
@@ -417,11 +782,11 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
     fn search(
         &mut self,
         pos: &G,
-        _root_moves: &[G::Move],
+        root_moves: &[G::Move],
         _limits: &Limits,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
     ) -> G::Move {
-        self.run(pos, ctl, reporter).0
+        self.run_restricted(pos, root_moves, ctl, reporter).best()
     }
 }

@@ -14,8 +14,9 @@ use crate::core::{Limits, Side};
 /// The time a search may use, measured from its start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Do not start a new iteration after this much time.
-    pub soft: Duration,
+    /// Do not start a new iteration after this much time; `None` under `movetime`,
+    /// where there is no later move to save time for and the search uses it all.
+    pub soft: Option<Duration>,
     /// Stop at once after this much time.
     pub hard: Duration,
 }
@@ -35,7 +36,7 @@ impl TimeBudget {
         }
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
-            return Some(TimeBudget { soft: t, hard: t });
+            return Some(TimeBudget { soft: None, hard: t });
         }
         let left = limits.time[side.index()]?;
         let inc = limits.inc[side.index()].unwrap_or_default();
@@ -49,7 +50,7 @@ impl TimeBudget {
         let soft = soft.min(cap);
         let hard = (soft * 3).min(cap).max(soft);
         let floor = Duration::from_millis(1);
-        Some(TimeBudget { soft: soft.max(floor), hard: hard.max(floor) })
+        Some(TimeBudget { soft: Some(soft.max(floor)), hard: hard.max(floor) })
     }
 }
 
@@ -128,8 +129,8 @@ impl SearchControl {
     /// Checked between iterations: true when another iteration should not start.
     /// `fraction` lets a search scale the soft budget (e.g. when the best move is stable).
     pub fn soft_expired(&self, fraction: f64) -> bool {
-        match self.budget {
-            Some(b) => self.start.elapsed() >= b.soft.mul_f64(fraction),
+        match self.budget.and_then(|b| b.soft) {
+            Some(soft) => self.start.elapsed() >= soft.mul_f64(fraction),
             None => false,
         }
     }

@@ -7,11 +7,11 @@ mod report;
 mod score;
 mod tt;
 
-pub use alphabeta::{AlphaBeta, Evaluate};
+pub use alphabeta::{AlphaBeta, Evaluate, Line, SearchParams, SearchResult};
 pub use control::{SearchControl, TimeBudget};
 pub use report::{NullReporter, Reporter, Score, SearchInfo};
 pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
-pub use tt::{Bound, TranspositionTable};
+pub use tt::{Bound, PackedMove, TranspositionTable};
 
 use crate::core::{Game, Limits, OptionSpec, OptionValue};
 

@@ -39,7 +39,6 @@ pub use board::{Mabula, MabulaUndo};
 pub use geometry::group_sizes;
 pub use notation::MabulaMove;
 pub use options::{MabulaOptions, Scoring, Ties};
-pub use search::{MabulaSearch, SearchResult};
 pub use setup::{SetupMask, is_valid_setup, parse_setup, setup_string};
 
 /// Positions of `ugine bench` for Mabula: the standard start, two random setups, a

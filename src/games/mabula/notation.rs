@@ -47,3 +47,14 @@ pub fn parse_syntax(s: &str) -> Result<MabulaMove, MoveError> {
         to: parse_square(to).ok_or_else(bad)?,
     })
 }
+
+impl crate::search::PackedMove for MabulaMove {
+    fn pack(self) -> Option<u32> {
+        Some(u32::from_le_bytes([self.from, self.to, 0, 0]))
+    }
+
+    fn unpack(bits: u32) -> MabulaMove {
+        let [from, to, _, _] = bits.to_le_bytes();
+        MabulaMove { from, to }
+    }
+}

@@ -47,7 +47,6 @@ pub use movegen::MoveList;
 pub use moves::{ChessMove, Kind};
 pub use options::{CheckRule, MoebiusOptions, PawnPhasing};
 pub use position::{MoebiusChess, MoebiusUndo, STARTPOS};
-pub use search::MoebiusSearch;
 
 /// Positions of `ugine bench` for Moebius Chess: the start, and three positions of an
 /// engine self-play game (opening, middle game, endgame).

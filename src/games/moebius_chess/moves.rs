@@ -109,3 +109,13 @@ pub fn parse_syntax(s: &str) -> Result<(usize, usize, Option<usize>), MoveError>
     };
     Ok((from, to, promo))
 }
+
+impl crate::search::PackedMove for ChessMove {
+    fn pack(self) -> Option<u32> {
+        Some(self.0)
+    }
+
+    fn unpack(bits: u32) -> ChessMove {
+        ChessMove(bits)
+    }
+}

@@ -73,3 +73,25 @@ pub fn parse_syntax(s: &str) -> Result<MorpiaeMove, MoveError> {
     };
     Ok(MorpiaeMove { x, y, dir, k })
 }
+
+/// Packed moves keep 12 bits per coordinate: points within ±2047 of the origin.
+const PACK_SPAN: i32 = 2048;
+
+impl crate::search::PackedMove for MorpiaeMove {
+    fn pack(self) -> Option<u32> {
+        let (x, y) = (self.x + PACK_SPAN, self.y + PACK_SPAN);
+        let fits = (0..2 * PACK_SPAN).contains(&x) && (0..2 * PACK_SPAN).contains(&y);
+        fits.then_some(
+            x as u32 | (y as u32) << 12 | (self.dir as u32) << 24 | (self.k as u32) << 26,
+        )
+    }
+
+    fn unpack(bits: u32) -> MorpiaeMove {
+        MorpiaeMove {
+            x: (bits & 0xFFF) as i32 - PACK_SPAN,
+            y: (bits >> 12 & 0xFFF) as i32 - PACK_SPAN,
+            dir: (bits >> 24 & 3) as u8,
+            k: (bits >> 26 & 7) as u8 % 5,
+        }
+    }
+}

@@ -67,3 +67,14 @@ pub fn parse_syntax(s: &str) -> Result<MorrisMove, MoveError> {
     };
     Ok(MorrisMove { from, to, capture })
 }
+
+impl crate::search::PackedMove for MorrisMove {
+    fn pack(self) -> Option<u32> {
+        Some(u32::from_le_bytes([self.from, self.to, self.capture, 0]))
+    }
+
+    fn unpack(bits: u32) -> MorrisMove {
+        let [from, to, capture, _] = bits.to_le_bytes();
+        MorrisMove { from, to, capture }
+    }
+}
