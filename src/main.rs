@@ -53,6 +53,8 @@ enum Cmd {
     Replay(runner::cli::ReplayArgs),
     /// Self-play data for tuning: one line per searched position (docs/tuning.md).
     Datagen(runner::datagen::DatagenArgs),
+    /// Statistics of a match played in pieces (shards), as one run would print them.
+    Merge(runner::cli::MergeArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
 }
@@ -99,6 +101,7 @@ fn main() -> Result<()> {
         Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
         Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
+        Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
     }
 }

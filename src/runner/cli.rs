@@ -7,12 +7,13 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::config::{EngineSpec, MatchConfig, parse_sprt, split_words};
+use super::input::{GamesFile, read_games};
+use super::merge::merge;
 use super::opening::generate_openings;
-use super::record::read_records;
 use super::replay::validate;
 use super::report::{Standings, format_summary};
 use super::stats::SprtVerdict;
-use super::tournament::{Match, Referee};
+use super::tournament::{Match, Referee, note};
 
 /// `ugine match`: play engines against each other (see docs/runner.md).
 #[derive(Args, Debug)]
@@ -76,6 +77,17 @@ pub struct MatchArgs {
     /// Continue the match recorded in --records: recorded games are not replayed.
     #[arg(long)]
     pub resume: bool,
+    /// Play only the K-th of N disjoint parts of the match (e.g. 3/8); merge the parts'
+    /// records with `ugine merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Shared record directory: this shard records to DIR/shard-K-of-N.ugr, and an SPRT
+    /// counts every shard's file there (stopping when the merged result decides).
+    #[arg(long, value_name = "DIR")]
+    pub record_dir: Option<PathBuf>,
+    /// Also append every finished game to this PGN file (for Ordo, BayesElo).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
     /// `elo0=0 elo1=5 alpha=0.05 beta=0.05`: stop when a bound is crossed.
     #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
     pub sprt: Vec<String>,
@@ -114,6 +126,9 @@ impl MatchArgs {
         set("stall", self.stall.clone())?;
         set("concurrency", self.concurrency.map(|n| n.to_string()))?;
         set("records", self.records.as_ref().map(|p| p.display().to_string()))?;
+        set("shard", self.shard.clone())?;
+        set("record-dir", self.record_dir.as_ref().map(|p| p.display().to_string()))?;
+        set("pgn", self.pgn.as_ref().map(|p| p.display().to_string()))?;
         set("max-plies", self.max_plies.map(|n| n.to_string()))?;
         for o in &self.option {
             set("option", Some(o.clone()))?;
@@ -167,6 +182,11 @@ pub struct GenfensArgs {
     /// Output file (default: stdout).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// `ugine`: opening lines (`startpos moves …`, `fen …`), with a comment header;
+    /// `cutegames`: one position string per line (the position after the opening),
+    /// for managers that send `position fen <line>`.
+    #[arg(long, default_value = "ugine", value_parser = ["ugine", "cutegames"])]
+    pub format: String,
 }
 
 /// Runs `ugine genfens`.
@@ -180,17 +200,28 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
     let referee = Referee::new(&args.game, &options)?;
     let mut session = referee.session()?;
     let openings = generate_openings(session.as_mut(), args.n, args.plies, args.seed);
-    let mut text = format!(
-        "# ugine genfens {} {} --seed {} --plies {}{}\n",
-        args.game,
-        args.n,
-        args.seed,
-        args.plies,
-        args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>()
-    );
-    for o in openings {
-        text.push_str(&o.to_string());
-        text.push('\n');
+    let mut text = String::new();
+    if args.format == "cutegames" {
+        // Position strings only: cutegames reads every line that is not blank and does
+        // not start with '#' as an opening, so no header either.
+        for o in openings {
+            o.check(session.as_mut()).map_err(anyhow::Error::msg)?;
+            text.push_str(&session.fen());
+            text.push('\n');
+        }
+    } else {
+        text = format!(
+            "# ugine genfens {} {} --seed {} --plies {}{}\n",
+            args.game,
+            args.n,
+            args.seed,
+            args.plies,
+            args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>()
+        );
+        for o in openings {
+            text.push_str(&o.to_string());
+            text.push('\n');
+        }
     }
     match &args.output {
         Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display())),
@@ -201,14 +232,14 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
 /// `ugine replay`: validate a game-record file and summarize it.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The record file.
+    /// The record file, or a PGN file written by `ugine match --pgn`.
     pub file: PathBuf,
 }
 
 /// Runs `ugine replay`: one line per invalid game, then the summary. Fails when any
 /// record is unreadable or invalid.
 pub fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
-    let (records, problems) = read_records(&args.file)?;
+    let GamesFile { records, problems, .. } = read_games(&args.file)?;
     let mut bad = problems.len();
     let mut out = String::new();
     for p in &problems {
@@ -232,6 +263,39 @@ pub fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
         bail!("{bad} invalid or unreadable records");
     }
     Ok(())
+}
+
+/// `ugine merge`: the statistics of a match played in pieces.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The pieces' record files (or PGN files written by `ugine match --pgn`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// Runs `ugine merge`: checks that the files are pieces of one match and prints the
+/// summary `ugine match` prints for the whole match (stdout); which shards were found
+/// goes to stderr.
+pub fn run_merge(args: &MergeArgs) -> anyhow::Result<()> {
+    let (merged, warnings) = merge(&args.files)?;
+    for w in warnings {
+        note(&format!("warning: {w}"));
+    }
+    let count = merged.info.shard.count;
+    let missing: Vec<String> =
+        (1..=count).filter(|k| !merged.shards.contains(k)).map(|k| k.to_string()).collect();
+    note(&format!(
+        "merged {} files: {} games from {} of {count} shards{}",
+        args.files.len(),
+        merged.standings.games(),
+        merged.shards.len(),
+        if missing.is_empty() {
+            String::new()
+        } else {
+            format!(" (missing: {})", missing.join(", "))
+        }
+    ));
+    emit(&merged.summary())
 }
 
 /// Writes `text` to stdout; a reader that went away (`| head`) is not an error.

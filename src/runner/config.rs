@@ -12,6 +12,7 @@ use anyhow::Context;
 
 use super::play::TimeControl;
 use super::process::Deadlines;
+use super::shard::Shard;
 use super::stats::Sprt;
 
 /// The built-in uniform random mover's program name.
@@ -124,6 +125,27 @@ pub enum Format {
     RoundRobin,
 }
 
+impl Format {
+    /// The word of the `format` setting.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::HeadToHead => "headtohead",
+            Format::Gauntlet => "gauntlet",
+            Format::RoundRobin => "roundrobin",
+        }
+    }
+
+    /// Reads a `format` word.
+    pub fn parse(s: &str) -> Result<Format, String> {
+        match s {
+            "headtohead" | "h2h" | "match" => Ok(Format::HeadToHead),
+            "gauntlet" => Ok(Format::Gauntlet),
+            "roundrobin" | "rr" => Ok(Format::RoundRobin),
+            _ => Err(format!("unknown format '{s}'")),
+        }
+    }
+}
+
 /// In which order the openings are used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
@@ -152,6 +174,13 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub records: Option<PathBuf>,
     pub resume: bool,
+    /// The part of the match this run plays.
+    pub shard: Shard,
+    /// Shared record directory: this shard's records go to `shard-K-of-N.ugr` there, and
+    /// an SPRT counts the other shards' files too.
+    pub record_dir: Option<PathBuf>,
+    /// PGN file every finished game is appended to.
+    pub pgn: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub max_plies: Option<usize>,
     /// Print no per-game progress line.
@@ -174,6 +203,9 @@ impl Default for MatchConfig {
             concurrency: 1,
             records: None,
             resume: false,
+            shard: Shard::WHOLE,
+            record_dir: None,
+            pgn: None,
             sprt: None,
             max_plies: None,
             quiet: false,
@@ -189,14 +221,7 @@ impl MatchConfig {
         match key {
             "game" => self.game = value.to_string(),
             "option" => self.options.push(parse_option(value)?),
-            "format" => {
-                self.format = match value {
-                    "headtohead" | "h2h" | "match" => Format::HeadToHead,
-                    "gauntlet" => Format::Gauntlet,
-                    "roundrobin" | "rr" => Format::RoundRobin,
-                    _ => return Err(format!("unknown format '{value}'")),
-                }
-            }
+            "format" => self.format = Format::parse(value)?,
             "rounds" => self.rounds = parse_num(key, value)?,
             "openings" => self.openings = Some(PathBuf::from(value)),
             "order" => {
@@ -219,6 +244,9 @@ impl MatchConfig {
             "concurrency" => self.concurrency = parse_num::<usize>(key, value)?.max(1),
             "records" => self.records = Some(PathBuf::from(value)),
             "resume" => self.resume = parse_bool(value)?,
+            "shard" => self.shard = Shard::parse(value)?,
+            "record-dir" => self.record_dir = Some(PathBuf::from(value)),
+            "pgn" => self.pgn = Some(PathBuf::from(value)),
             "sprt" => self.sprt = Some(parse_sprt(value.split_whitespace())?),
             "max-plies" => self.max_plies = Some(parse_num(key, value)?),
             "quiet" => self.quiet = parse_bool(value)?,

@@ -9,18 +9,25 @@
 //! - [`player`]: the [`player::Player`] trait and the built-in random mover;
 //!   [`uct`], [`uct_player`]: the built-in plain MCTS baseline;
 //!   [`process`]: engine processes; [`wire`]: the protocol lines the runner speaks.
-//! - [`play`]: the referee's game loop.
+//! - [`play`]: the referee's game loop; [`tournament`]: the whole match.
+//! - [`shard`]: splitting a match (`--shard K/N`), the match header of record files,
+//!   the shared record directory; [`merge`]: `ugine merge`.
+//! - [`pgn`]: PGN export and reading; [`input`]: games from record or PGN files.
 
 pub mod cli;
 pub mod config;
 pub mod datagen;
+pub mod input;
+pub mod merge;
 pub mod opening;
+pub mod pgn;
 pub mod play;
 pub mod player;
 pub mod process;
 pub mod record;
 pub mod replay;
 pub mod report;
+pub mod shard;
 pub mod stats;
 pub mod tournament;
 pub mod uct;

@@ -108,7 +108,8 @@ impl fmt::Display for GameId {
 }
 
 impl GameId {
-    fn parse(s: &str) -> Option<GameId> {
+    /// Reads `pairing.round.seat`.
+    pub fn parse(s: &str) -> Option<GameId> {
         let mut it = s.split('.');
         let id = GameId {
             pairing: it.next()?.parse().ok()?,
@@ -239,6 +240,14 @@ impl RecordWriter {
             file.write_all(b"\n").context("cannot write the record file")?;
         }
         Ok(RecordWriter { file })
+    }
+
+    /// Appends one line (the match header) and flushes it.
+    pub fn write_line(&mut self, line: &str) -> anyhow::Result<()> {
+        self.file
+            .write_all(format!("{line}\n").as_bytes())
+            .context("cannot write the record file")?;
+        self.file.flush().context("cannot flush the record file")
     }
 
     /// Appends one record and flushes it to the operating system at once.

@@ -160,6 +160,29 @@ pub fn progress_line(
     line
 }
 
+fn verdict_words(v: SprtVerdict) -> &'static str {
+    match v {
+        SprtVerdict::H1 => "H1 accepted (pass)",
+        SprtVerdict::H0 => "H0 accepted (fail)",
+        SprtVerdict::Continue => "no decision",
+    }
+}
+
+/// The lines a shard adds to its summary: the SPRT on the games of every shard.
+pub fn merged_sprt_lines(all: &Standings, sprt: &Sprt, verdict: SprtVerdict) -> String {
+    let (lo, hi) = sprt.bounds();
+    let p = &all.pairings[0];
+    format!(
+        "all shards: games {}  W-L-D {}-{}-{}  LLR {:.2} ({lo:.2}, {hi:.2})\nSPRT (all shards): {}\n",
+        p.wdl.games(),
+        p.wdl.wins,
+        p.wdl.losses,
+        p.wdl.draws,
+        sprt.llr(&p.penta),
+        verdict_words(verdict)
+    )
+}
+
 /// The end-of-match summary: per pairing W/L/D, pentanomial counts, Elo ± 95%, nElo,
 /// LOS (and the SPRT); per engine points; terminations.
 pub fn format_summary(s: &Standings, sprt: Option<&Sprt>, verdict: SprtVerdict) -> String {
@@ -205,12 +228,7 @@ pub fn format_summary(s: &Standings, sprt: Option<&Sprt>, verdict: SprtVerdict) 
                 "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} ({lo:.2}, {hi:.2})",
                 sp.elo0, sp.elo1, sp.alpha, sp.beta
             );
-            let v = match verdict {
-                SprtVerdict::H1 => "H1 accepted (pass)",
-                SprtVerdict::H0 => "H0 accepted (fail)",
-                SprtVerdict::Continue => "no decision",
-            };
-            let _ = writeln!(out, "SPRT: {v}");
+            let _ = writeln!(out, "SPRT: {}", verdict_words(verdict));
         }
     }
     if s.pairings.len() > 1 {

@@ -12,11 +12,13 @@ use anyhow::{Context, bail};
 
 use super::config::{EngineSpec, Format, MatchConfig, Order};
 use super::opening::{Opening, load_openings};
+use super::pgn::PgnWriter;
 use super::play::{GameSetup, play_game};
 use super::player::{Player, RandomPlayer};
 use super::process::{EngineCommand, ProcessPlayer};
 use super::record::{GameId, GameRecord, RecordWriter, read_records};
-use super::report::{Standings, format_summary, progress_line};
+use super::report::{Standings, format_summary, merged_sprt_lines, progress_line};
+use super::shard::{MatchInfo, Peers, Shard, fingerprint, prepare_dir, read_header};
 use super::stats::SprtVerdict;
 use super::uct_player::UctPlayer;
 use crate::core::Rng;
@@ -24,7 +26,7 @@ use crate::engine::{Session, find_game};
 
 /// Writes a line to stderr (progress and warnings). A closed stderr must not stop the
 /// match, so write errors are ignored.
-fn note(line: &str) {
+pub fn note(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
@@ -108,8 +110,12 @@ pub struct Match {
 /// How a match ended.
 pub struct MatchOutcome {
     pub standings: Standings,
-    /// The SPRT verdict (`Continue` without SPRT or without a decision).
+    /// The SPRT verdict (`Continue` without SPRT or without a decision); for a shard
+    /// with a shared record directory, the verdict on the games of every shard.
     pub verdict: SprtVerdict,
+    /// A shard with a shared record directory: the games of every shard at the last
+    /// check (the SPRT's data).
+    pub merged: Option<Standings>,
 }
 
 impl Match {
@@ -158,8 +164,17 @@ impl Match {
         if cfg.sprt.is_some() && pairings.len() != 1 {
             bail!("an SPRT needs a match of exactly two engines");
         }
+        if let Some(dir) = &cfg.record_dir {
+            if cfg.records.is_some() {
+                bail!(
+                    "--records and --record-dir exclude each other: in a record directory each shard writes shard-K-of-N.ugr"
+                );
+            }
+            prepare_dir(dir)?;
+            cfg.records = Some(cfg.shard.file_in(dir));
+        }
         if cfg.resume && cfg.records.is_none() {
-            bail!("--resume needs a record file (--records)");
+            bail!("--resume needs a record file (--records or --record-dir)");
         }
         Ok(Match { cfg, options, referee, openings, pairings })
     }
@@ -174,18 +189,57 @@ impl Match {
         &self.openings[id.round % self.openings.len()]
     }
 
-    /// Every game of the match in schedule order: round by round, each pairing's pair
-    /// together.
+    /// Every game of this run's shard of the match in schedule order: round by round,
+    /// each pairing's pair together.
     fn schedule(&self) -> Vec<GameId> {
         let mut ids = Vec::new();
         for round in 0..self.cfg.rounds {
             for pairing in 0..self.pairings.len() {
                 for seat in 0..2 {
-                    ids.push(GameId { pairing, round, seat });
+                    let id = GameId { pairing, round, seat };
+                    if self.cfg.shard.contains(id, self.pairings.len()) {
+                        ids.push(id);
+                    }
                 }
             }
         }
         ids
+    }
+
+    /// The match header of this run's record file: every setting that decides the
+    /// games, and the shard.
+    pub fn info(&self) -> MatchInfo {
+        let joined = |kv: &[(String, String)]| {
+            kv.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(";")
+        };
+        let openings: Vec<String> = self.openings.iter().map(Opening::to_string).collect();
+        let mut settings = vec![
+            ("game".to_string(), self.cfg.game.clone()),
+            ("options".to_string(), joined(&self.options)),
+            (
+                "openings".to_string(),
+                format!("{}:{:016x}", openings.len(), fingerprint(&openings.join("\n"))),
+            ),
+            ("seed".to_string(), self.cfg.seed.to_string()),
+            ("limits".to_string(), format!("{:?}", self.cfg.tc)),
+        ];
+        if let Some(n) = self.cfg.max_plies {
+            settings.push(("max-plies".to_string(), n.to_string()));
+        }
+        // Engine settings without the program's path and directory, which may differ
+        // between the machines of a cluster.
+        for (i, e) in self.cfg.engines.iter().enumerate() {
+            let spec = format!("{:?}", (&e.args, &e.options, e.uci, e.seed, e.depth, e.nodes));
+            settings.push((format!("engine{}", i + 1), spec));
+        }
+        MatchInfo {
+            shard: self.cfg.shard,
+            engines: self.cfg.engines.iter().map(|e| e.name.clone()).collect(),
+            format: self.cfg.format,
+            rounds: self.cfg.rounds,
+            sprt: self.cfg.sprt,
+            settings,
+        }
     }
 
     /// Reads the games already recorded (for `--resume`), checking they belong to this
@@ -194,6 +248,16 @@ impl Match {
         let Some(path) = self.cfg.records.as_ref().filter(|p| self.cfg.resume && p.exists()) else {
             return Ok(Vec::new());
         };
+        if let Some(h) = read_header(path)? {
+            let me = self.info();
+            if h != me {
+                bail!(
+                    "{}: recorded with other settings ({}): resume with the same settings",
+                    path.display(),
+                    me.first_difference(&h)
+                );
+            }
+        }
         let (records, problems) = read_records(path)?;
         for p in problems {
             note(&format!("warning: {}: {p}", path.display()));
@@ -215,6 +279,15 @@ impl Match {
                     "{}: game {} does not belong to this match (other engines, game or opening): resume with the same settings",
                     path.display(),
                     r.id
+                );
+            }
+            if !self.cfg.shard.contains(r.id, self.pairings.len()) {
+                bail!(
+                    "{}: game {} belongs to shard {}, not {}: resume each shard with its own record file",
+                    path.display(),
+                    r.id,
+                    Shard::of(r.id, self.pairings.len(), self.cfg.shard.count),
+                    self.cfg.shard
                 );
             }
             if seen.insert(r.id) {
@@ -268,24 +341,34 @@ impl Match {
         if !done.is_empty() {
             note(&format!("resuming: {} games already recorded", done.len()));
         }
-        let mut verdict = self.sprt_verdict(&standings);
+        let mut peers = self.peers();
+        let (mut verdict, mut merged) = self.sprt_verdict(&standings, peers.as_mut());
         let queue: VecDeque<GameId> =
             self.schedule().into_iter().filter(|id| !done_ids.contains(id)).collect();
         let total = done.len() + queue.len();
         let mut writer = match &self.cfg.records {
             Some(p) => {
-                if !self.cfg.resume && p.exists() && std::fs::metadata(p)?.len() > 0 {
+                let empty = !p.exists() || std::fs::metadata(p)?.len() == 0;
+                if !self.cfg.resume && !empty {
                     bail!(
                         "record file {} already exists: use --resume to continue it, or another file",
                         p.display()
                     );
                 }
-                Some(RecordWriter::append(p)?)
+                let mut w = RecordWriter::append(p)?;
+                if empty {
+                    w.write_line(&self.info().header_line())?;
+                }
+                Some(w)
             }
             None => None,
         };
+        let mut pgn = match &self.cfg.pgn {
+            Some(p) => Some(PgnWriter::append(p, self.info().encode())?),
+            None => None,
+        };
         if verdict != SprtVerdict::Continue || queue.is_empty() {
-            return Ok(MatchOutcome { standings, verdict });
+            return Ok(MatchOutcome { standings, verdict, merged });
         }
         let queue = Mutex::new(queue);
         let stop = AtomicBool::new(false);
@@ -318,25 +401,67 @@ impl Match {
                     stop.store(true, Ordering::SeqCst);
                     result = Err(e);
                 }
+                if let Some(w) = pgn.as_mut()
+                    && let Err(e) = self.first_mover(&rec).and_then(|side| w.write(&rec, side))
+                {
+                    stop.store(true, Ordering::SeqCst);
+                    result = Err(e);
+                }
                 standings.add(&rec);
                 if !self.cfg.quiet {
                     note(&progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
                 }
-                verdict = self.sprt_verdict(&standings);
+                (verdict, merged) = self.sprt_verdict(&standings, peers.as_mut());
                 if verdict != SprtVerdict::Continue {
                     stop.store(true, Ordering::SeqCst);
                 }
             }
             result
         })?;
-        Ok(MatchOutcome { standings, verdict })
+        Ok(MatchOutcome { standings, verdict, merged })
     }
 
-    fn sprt_verdict(&self, standings: &Standings) -> SprtVerdict {
-        match &self.cfg.sprt {
-            Some(s) => s.verdict(s.llr(&standings.pairing(0).penta)),
-            None => SprtVerdict::Continue,
+    /// The other shards' record files when this run is one shard of an SPRT with a
+    /// shared record directory.
+    fn peers(&self) -> Option<Peers> {
+        if self.cfg.sprt.is_none() || self.cfg.shard.count == 1 {
+            return None;
         }
+        match &self.cfg.record_dir {
+            Some(dir) => Some(Peers::new(dir, self.info())),
+            None => {
+                note(&format!(
+                    "warning: shard {} of an SPRT without --record-dir: this shard cannot see the others and plays all its games; `ugine merge` evaluates the SPRT",
+                    self.cfg.shard
+                ));
+                None
+            }
+        }
+    }
+
+    /// The SPRT verdict on `standings`, or with `peers` on the games of every shard
+    /// (returned too).
+    fn sprt_verdict(
+        &self,
+        standings: &Standings,
+        peers: Option<&mut Peers>,
+    ) -> (SprtVerdict, Option<Standings>) {
+        let Some(s) = &self.cfg.sprt else { return (SprtVerdict::Continue, None) };
+        match peers {
+            Some(p) => {
+                let (all, _) = p.merged(standings);
+                (s.verdict(s.llr(&all.pairing(0).penta)), Some(all))
+            }
+            None => (s.verdict(s.llr(&standings.pairing(0).penta)), None),
+        }
+    }
+
+    /// The side to move at the start of a recorded game's opening (PGN numbers moves
+    /// from it).
+    fn first_mover(&self, rec: &GameRecord) -> anyhow::Result<crate::core::Side> {
+        let mut s = self.referee.session()?;
+        s.set_position(rec.opening.fen.as_deref(), &[]).map_err(anyhow::Error::msg)?;
+        Ok(s.side_to_move())
     }
 
     /// One worker: its own engine processes and referee; plays games from the queue until
@@ -384,6 +509,18 @@ impl Match {
 
     /// The summary printed at the end.
     pub fn summary(&self, outcome: &MatchOutcome) -> String {
-        format_summary(&outcome.standings, self.cfg.sprt.as_ref(), outcome.verdict)
+        let Some(all) = &outcome.merged else {
+            return format_summary(&outcome.standings, self.cfg.sprt.as_ref(), outcome.verdict);
+        };
+        // A shard: its own games, then the SPRT on every shard's games.
+        let own = match &self.cfg.sprt {
+            Some(s) => s.verdict(s.llr(&outcome.standings.pairing(0).penta)),
+            None => SprtVerdict::Continue,
+        };
+        let mut out = format_summary(&outcome.standings, self.cfg.sprt.as_ref(), own);
+        if let Some(s) = &self.cfg.sprt {
+            out.push_str(&merged_sprt_lines(all, s, outcome.verdict));
+        }
+        out
     }
 }

@@ -1,0 +1,402 @@
+//! Splitting a match over machines: the shard a run plays (`--shard K/N`), the match
+//! header that ties a record file to its match, and the shared record directory through
+//! which the shards of an SPRT see each other's games.
+//!
+//! The schedule's units are game pairs (one pairing, one opening round, both seats),
+//! numbered in schedule order `round · pairings + pairing`; unit `u` belongs to shard
+//! `u mod N + 1`. Shards are therefore disjoint, differ in size by at most one pair,
+//! keep both games of a pair together, and each plays the earliest rounds first.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use super::config::Format;
+use super::record::{GameId, GameRecord, read_records};
+use super::report::Standings;
+use super::stats::Sprt;
+
+/// The part of a match one run plays: shard `index` (1-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole match.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Reads `K/N` with `1 ≤ K ≤ N`.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let bad = || format!("shard must be K/N with 1 <= K <= N (e.g. 3/8), not '{s}'");
+        let (k, n) = s.trim().split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) =
+            (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The shard that plays game `id` of a match with `pairings` pairings.
+    pub fn of(id: GameId, pairings: usize, count: usize) -> Shard {
+        let unit = id.round * pairings + id.pairing;
+        Shard { index: unit % count + 1, count }
+    }
+
+    /// True when this shard plays game `id`.
+    pub fn contains(&self, id: GameId, pairings: usize) -> bool {
+        Shard::of(id, pairings, self.count) == *self
+    }
+
+    /// The record file of this shard in a shared record directory.
+    pub fn file_in(&self, dir: &Path) -> PathBuf {
+        dir.join(format!("shard-{}-of-{}.ugr", self.index, self.count))
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The first word of a record file's header line.
+const HEADER_TAG: &str = "#ugine-match";
+
+/// What a record file belongs to: the settings that decide the match's games, written
+/// as the file's first line (`#ugine-match key=value …`, values percent-encoded so
+/// they hold no blank; readers of records skip `#` lines). Two files belong to one match
+/// when their headers agree on everything but the shard index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchInfo {
+    pub shard: Shard,
+    /// Engine names in match order.
+    pub engines: Vec<String>,
+    pub format: Format,
+    pub rounds: usize,
+    pub sprt: Option<Sprt>,
+    /// Every other setting that decides the games (game, options, engine settings
+    /// without their paths, openings, seed, limits), compared but not interpreted.
+    pub settings: Vec<(String, String)>,
+}
+
+impl MatchInfo {
+    /// The header as the value of one line (without the leading tag).
+    pub fn encode(&self) -> String {
+        let mut fields = vec![
+            ("shard".to_string(), self.shard.to_string()),
+            ("engines".to_string(), self.engines.join(";")),
+            ("format".to_string(), self.format.as_str().to_string()),
+            ("rounds".to_string(), self.rounds.to_string()),
+        ];
+        if let Some(s) = &self.sprt {
+            fields.push(("sprt".to_string(), sprt_words(s)));
+        }
+        fields.extend(self.settings.iter().cloned());
+        fields.iter().map(|(k, v)| format!("{k}={}", escape(v))).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The header line of a record file.
+    pub fn header_line(&self) -> String {
+        format!("{HEADER_TAG} {}", self.encode())
+    }
+
+    /// Reads what [`MatchInfo::encode`] wrote.
+    pub fn decode(text: &str) -> Result<MatchInfo, String> {
+        let mut shard = None;
+        let mut engines = None;
+        let mut format = None;
+        let mut rounds = None;
+        let mut sprt = None;
+        let mut settings = Vec::new();
+        for word in text.split_whitespace() {
+            let (k, v) =
+                word.split_once('=').ok_or_else(|| format!("bad header field '{word}'"))?;
+            let v = unescape(v)?;
+            match k {
+                "shard" => shard = Some(Shard::parse(&v)?),
+                "engines" => engines = Some(v.split(';').map(String::from).collect()),
+                "format" => format = Some(Format::parse(&v)?),
+                "rounds" => rounds = Some(v.parse().map_err(|_| format!("bad rounds '{v}'"))?),
+                "sprt" => sprt = Some(super::config::parse_sprt(v.split_whitespace())?),
+                _ => settings.push((k.to_string(), v)),
+            }
+        }
+        let missing = |k: &str| format!("header without '{k}'");
+        let info = MatchInfo {
+            shard: shard.ok_or_else(|| missing("shard"))?,
+            engines: engines.ok_or_else(|| missing("engines"))?,
+            format: format.ok_or_else(|| missing("format"))?,
+            rounds: rounds.ok_or_else(|| missing("rounds"))?,
+            sprt,
+            settings,
+        };
+        super::tournament::pairings(info.format, info.engines.len()).map_err(|e| e.to_string())?;
+        Ok(info)
+    }
+
+    /// True when `other` describes the same match (any shard of the same split).
+    pub fn same_match(&self, other: &MatchInfo) -> bool {
+        MatchInfo { shard: Shard::WHOLE, ..self.clone() }
+            == MatchInfo { shard: Shard::WHOLE, ..other.clone() }
+            && self.shard.count == other.shard.count
+    }
+
+    /// The first setting that differs from `other`'s, for error messages.
+    pub fn first_difference(&self, other: &MatchInfo) -> String {
+        let a = self.encode();
+        let b = other.encode();
+        let (wa, wb): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
+        for (x, y) in wa.iter().zip(&wb) {
+            if x != y && !(x.starts_with("shard=") && y.starts_with("shard=")) {
+                return format!("'{x}' against '{y}'");
+            }
+        }
+        if self.shard != other.shard {
+            return format!("'shard={}' against 'shard={}'", self.shard, other.shard);
+        }
+        "a different number of settings".to_string()
+    }
+
+    /// The pairings of the match (engine indices); empty when the format does not fit
+    /// the engines (a decoded header is checked for that).
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        super::tournament::pairings(self.format, self.engines.len()).unwrap_or_default()
+    }
+
+    /// Empty standings of this match.
+    pub fn standings(&self) -> Standings {
+        Standings::new(&self.engines, &self.pairings())
+    }
+}
+
+/// `elo0=… elo1=… alpha=… beta=…` (reads back with `config::parse_sprt`).
+pub fn sprt_words(s: &Sprt) -> String {
+    format!("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta)
+}
+
+/// Percent-encodes blanks, `%`, quotes and backslashes (so a value is one word, and fits
+/// in a PGN tag too).
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_whitespace() || matches!(c, '%' | '"' | '\\') || c.is_control() {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn unescape(s: &str) -> Result<String, String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3).ok_or_else(|| format!("bad escape in '{s}'"))?;
+            out.push(u8::from_str_radix(hex, 16).map_err(|_| format!("bad escape in '{s}'"))?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| format!("bad escape in '{s}'"))
+}
+
+/// The 64-bit FNV-1a hash of a text (a short fingerprint of the opening list).
+pub fn fingerprint(text: &str) -> u64 {
+    text.bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The header of a record file, `None` when its first line is not one (a file written
+/// before headers existed, or an empty file).
+pub fn read_header(path: &Path) -> anyhow::Result<Option<MatchInfo>> {
+    let file =
+        File::open(path).with_context(|| format!("cannot open record file {}", path.display()))?;
+    let mut first = String::new();
+    BufReader::new(file).read_line(&mut first).context("cannot read the record file")?;
+    match first.trim_end().strip_prefix(HEADER_TAG) {
+        Some(rest) => MatchInfo::decode(rest)
+            .map(Some)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("{}: bad match header", path.display())),
+        None => Ok(None),
+    }
+}
+
+/// The other shards' record files in a shared directory, read between games so that
+/// an SPRT decides on the games of every shard.
+pub struct Peers {
+    dir: PathBuf,
+    me: MatchInfo,
+    /// Peer files already reported as belonging to another match.
+    warned: Vec<PathBuf>,
+}
+
+impl Peers {
+    pub fn new(dir: &Path, me: MatchInfo) -> Peers {
+        Peers { dir: dir.to_path_buf(), me, warned: Vec::new() }
+    }
+
+    /// `own` plus every game the other shards have recorded so far, and the number of
+    /// peer games. A peer file of another match is skipped with a warning (once); an
+    /// unreadable or half-written line is skipped silently (it is read again next time).
+    pub fn merged(&mut self, own: &Standings) -> (Standings, usize) {
+        let mut all = own.clone();
+        let mut peer_games = 0;
+        for index in 1..=self.me.shard.count {
+            if index == self.me.shard.index {
+                continue;
+            }
+            let path = Shard { index, count: self.me.shard.count }.file_in(&self.dir);
+            match read_header(&path) {
+                Ok(Some(h)) if h.same_match(&self.me) => {}
+                Ok(None) => continue,
+                Err(_) => continue,
+                Ok(Some(h)) => {
+                    if !self.warned.contains(&path) {
+                        super::tournament::note(&format!(
+                            "warning: {} belongs to another match ({}): not counted",
+                            path.display(),
+                            self.me.first_difference(&h)
+                        ));
+                        self.warned.push(path);
+                    }
+                    continue;
+                }
+            }
+            let Ok((records, _)) = read_records(&path) else { continue };
+            for r in belonging(&records, &self.me, index) {
+                all.add(r);
+                peer_games += 1;
+            }
+        }
+        (all, peer_games)
+    }
+}
+
+/// The records of shard `index` of `info`'s match that really belong to it (right shard,
+/// in range, first copy of each game).
+fn belonging<'a>(
+    records: &'a [GameRecord],
+    info: &MatchInfo,
+    index: usize,
+) -> impl Iterator<Item = &'a GameRecord> {
+    let pairings = info.pairings().len();
+    let shard = Shard { index, count: info.shard.count };
+    let mut seen = std::collections::HashSet::new();
+    records.iter().filter(move |r| {
+        r.id.pairing < pairings
+            && r.id.round < info.rounds
+            && shard.contains(r.id, pairings)
+            && seen.insert(r.id)
+    })
+}
+
+/// Checks that a record of `info`'s match is where it should be: in range, in the
+/// file's shard, with the engines its seat says. Returns what is wrong.
+pub fn check_record(r: &GameRecord, info: &MatchInfo) -> Result<(), String> {
+    let pairings = info.pairings();
+    let Some(&(a, b)) = pairings.get(r.id.pairing) else {
+        return Err(format!("game {}: no pairing {} in this match", r.id, r.id.pairing));
+    };
+    if r.id.round >= info.rounds {
+        return Err(format!(
+            "game {}: round {} beyond the match's {}",
+            r.id, r.id.round, info.rounds
+        ));
+    }
+    let shard = Shard::of(r.id, pairings.len(), info.shard.count);
+    if shard != info.shard {
+        return Err(format!("game {} belongs to shard {shard}, not {}", r.id, info.shard));
+    }
+    let (p1, p2) = if r.id.seat == 0 { (a, b) } else { (b, a) };
+    if r.engines[0] != info.engines[p1] || r.engines[1] != info.engines[p2] {
+        return Err(format!(
+            "game {}: played by {} and {}, but the match seats {} and {}",
+            r.id, r.engines[0], r.engines[1], info.engines[p1], info.engines[p2]
+        ));
+    }
+    Ok(())
+}
+
+/// Fails unless `path` can be a shared record directory (it is created when missing).
+pub fn prepare_dir(dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create record directory {}", dir.display()))?;
+    if !dir.is_dir() {
+        bail!("{} is not a directory", dir.display());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_schedule_into_balanced_disjoint_pairs() {
+        let (pairings, rounds, count) = (3, 7, 4);
+        let mut sizes = vec![0; count];
+        for round in 0..rounds {
+            for pairing in 0..pairings {
+                let ids = [0, 1].map(|seat| GameId { pairing, round, seat });
+                let owners: Vec<usize> = (1..=count)
+                    .filter(|&index| {
+                        ids.iter().all(|&id| Shard { index, count }.contains(id, pairings))
+                    })
+                    .collect();
+                assert_eq!(owners.len(), 1, "both games of a pair in exactly one shard");
+                sizes[owners[0] - 1] += 1;
+            }
+        }
+        // 21 pairs over 4 shards: 6, 5, 5, 5.
+        assert_eq!(sizes, [6, 5, 5, 5]);
+    }
+
+    #[test]
+    fn shard_words() {
+        assert_eq!(Shard::parse("3/8"), Ok(Shard { index: 3, count: 8 }));
+        for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn headers_read_back_and_compare() {
+        let info = MatchInfo {
+            shard: Shard { index: 2, count: 3 },
+            engines: vec!["new one".to_string(), "base".to_string()],
+            format: Format::HeadToHead,
+            rounds: 100,
+            sprt: Some(Sprt::new(0.0, 5.0, 0.05, 0.1).unwrap()),
+            settings: vec![(
+                "options".to_string(),
+                "Game=morris;Morris Rules=100% \"x\"".to_string(),
+            )],
+        };
+        let line = info.header_line();
+        assert!(!line.contains('"') && line.split(' ').count() == 7, "{line}");
+        let back = MatchInfo::decode(line.strip_prefix(HEADER_TAG).unwrap()).unwrap();
+        assert_eq!(back, info);
+        let other_shard = MatchInfo { shard: Shard { index: 3, count: 3 }, ..info.clone() };
+        assert!(info.same_match(&other_shard));
+        let other_split = MatchInfo { shard: Shard { index: 2, count: 4 }, ..info.clone() };
+        assert!(!info.same_match(&other_split));
+        let other_rounds = MatchInfo { rounds: 99, ..info.clone() };
+        assert!(!info.same_match(&other_rounds));
+        assert_eq!(info.first_difference(&other_rounds), "'rounds=100' against 'rounds=99'");
+    }
+}
