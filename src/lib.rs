@@ -8,12 +8,14 @@
 //! - [`search`]: searches generic over games; they never print, they report through
 //!   [`search::Reporter`].
 //! - [`ugi`]: the only module that reads or writes protocol text.
+//! - [`gui`]: `ugine gui`, the browser front end (web server and embedded page).
 //! - [`bench`]: the fixed benchmark behind `ugine bench`.
 
 pub mod bench;
 pub mod core;
 pub mod engine;
 pub mod games;
+pub mod gui;
 pub mod runner;
 pub mod search;
 pub mod ugi;

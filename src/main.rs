@@ -1,4 +1,5 @@
-//! The `ugine` binary: the UGI protocol loop (no subcommand), perft and bench.
+//! The `ugine` binary: the UGI protocol loop (no subcommand), perft, bench, the match
+//! runner and the GUI server.
 
 use std::io::{BufRead, Write};
 
@@ -57,6 +58,22 @@ enum Cmd {
     Merge(runner::cli::MergeArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
+    /// Play, watch and replay games in a browser: starts a local web server (docs/gui.md).
+    Gui(GuiArgs),
+}
+
+#[derive(Args)]
+struct GuiArgs {
+    /// TCP port (0: any free port; the URL is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: std::net::IpAddr,
+    /// An engine the page offers besides ugine, as for `ugine match`:
+    /// "name=… cmd=… [arg=…] [option.Name=value]…"; repeatable.
+    #[arg(long = "engine", value_name = "SPEC")]
+    engine: Vec<String>,
 }
 
 #[derive(Args)]
@@ -103,6 +120,10 @@ fn main() -> Result<()> {
         Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
         Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
+        Some(Cmd::Gui(args)) => ugine::gui::run(
+            std::net::SocketAddr::new(args.bind, args.port),
+            ugine::gui::EngineList::new(&args.engine)?,
+        ),
     }
 }
 

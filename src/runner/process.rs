@@ -7,6 +7,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -56,6 +58,19 @@ impl Default for Deadlines {
     }
 }
 
+/// A watcher outside the play loop (the GUI): sees every line the engine prints while
+/// the player waits, and can make a thinking engine move now.
+pub struct Monitor {
+    /// Called with every line read from the engine.
+    pub on_line: Box<dyn FnMut(&str) + Send>,
+    /// When raised during a wait, `stop` is sent to the engine (once) and the flag
+    /// lowered; the wait then goes on for the `bestmove` that answers it.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// How often a monitored wait looks at [`Monitor::stop`].
+const STOP_POLL: Duration = Duration::from_millis(20);
+
 /// One line from the engine, or the end of its output.
 enum Line {
     Text(String),
@@ -83,12 +98,18 @@ pub struct ProcessPlayer {
     command: EngineCommand,
     deadlines: Deadlines,
     running: Option<Running>,
+    monitor: Option<Monitor>,
 }
 
 impl ProcessPlayer {
     /// A player that starts `command` when its first game begins.
     pub fn new(name: &str, command: EngineCommand, deadlines: Deadlines) -> ProcessPlayer {
-        ProcessPlayer { name: name.to_string(), command, deadlines, running: None }
+        ProcessPlayer { name: name.to_string(), command, deadlines, running: None, monitor: None }
+    }
+
+    /// Lets `monitor` watch every wait from now on.
+    pub fn set_monitor(&mut self, monitor: Monitor) {
+        self.monitor = Some(monitor);
     }
 
     fn spawn(&self) -> Result<Running, PlayerError> {
@@ -172,8 +193,12 @@ impl ProcessPlayer {
         };
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match r.lines.recv_timeout(left) {
+            let slice = if self.monitor.is_some() { left.min(STOP_POLL) } else { left };
+            match r.lines.recv_timeout(slice) {
                 Ok(Line::Text(t)) => {
+                    if let Some(m) = self.monitor.as_mut() {
+                        (m.on_line)(&t);
+                    }
                     let reply = wire::parse_reply(&t);
                     if want(&reply) {
                         return Ok(reply);
@@ -183,6 +208,12 @@ impl ProcessPlayer {
                     return Err(PlayerError::Disconnected(format!(
                         "the engine closed its output while the runner waited for '{what}'"
                     )));
+                }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    if self.monitor.as_ref().is_some_and(|m| m.stop.swap(false, Ordering::SeqCst)) {
+                        // A failed write shows up as a closed output on the next read.
+                        let _ = r.stdin.write_all(b"stop\n").and_then(|_| r.stdin.flush());
+                    }
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(PlayerError::Timeout(format!("waited for '{what}'")));

@@ -1,0 +1,25 @@
+//! The page, embedded in the binary: no build step, nothing fetched from the network.
+
+/// One embedded file: its path under `/static/`, content type and text.
+pub struct Asset {
+    pub path: &'static str,
+    pub mime: &'static str,
+    pub text: &'static str,
+}
+
+/// The page itself, served at `/`.
+pub const INDEX: &str = include_str!("assets/index.html");
+
+/// The style sheet and scripts the page loads, in load order for the scripts: the shared
+/// drawing helpers, one board per game, then the application.
+pub const ASSETS: &[Asset] = &[
+    Asset { path: "style.css", mime: "text/css", text: include_str!("assets/style.css") },
+    Asset { path: "svg.js", mime: "text/javascript", text: include_str!("assets/svg.js") },
+    Asset { path: "morris.js", mime: "text/javascript", text: include_str!("assets/morris.js") },
+    Asset { path: "app.js", mime: "text/javascript", text: include_str!("assets/app.js") },
+];
+
+/// The embedded file at `/static/<path>`.
+pub fn find(path: &str) -> Option<&'static Asset> {
+    ASSETS.iter().find(|a| a.path == path)
+}

@@ -1,0 +1,519 @@
+//! One browser tab's game: who plays, the moves, the clocks, the result. The table is the
+//! referee: every move, a person's or an engine's, is checked by the game's own rules
+//! before it counts, and the page is sent the legal moves of every position.
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::EngineList;
+use super::clock::Clocks;
+use super::messages::{self, ClientMsg, PlayerChoice, State, TimeChoice};
+use super::records::{self, Finished};
+use super::seat::{Seat, SeatEvent};
+use crate::core::{Limits, Outcome, Side};
+use crate::engine::{Session, find_game};
+use crate::runner::opening::Opening;
+use crate::runner::player::PlayerError;
+use crate::runner::record::Termination;
+use crate::ugi::{EngineLine, parse_engine_line};
+
+/// What reaches a table: the page's messages, its engines' events, the page leaving.
+#[derive(Debug)]
+pub enum Input {
+    Client(String),
+    Seat(SeatEvent),
+    Closed,
+}
+
+/// How long past its move time an engine may stay silent before it counts as hung.
+const HANG_GRACE: Duration = Duration::from_secs(5);
+/// How often flags are checked while nothing happens.
+const TICK: Duration = Duration::from_millis(100);
+
+fn side_word(side: usize) -> &'static str {
+    if side == 0 { "p1" } else { "p2" }
+}
+
+fn side_of(index: usize) -> Side {
+    if index == 0 { Side::P1 } else { Side::P2 }
+}
+
+/// How a game ended.
+struct End {
+    result: Outcome,
+    termination: Termination,
+    detail: String,
+}
+
+/// A game in progress or over, with its players.
+pub struct Table {
+    engines: Arc<EngineList>,
+    out: UnboundedSender<String>,
+    inputs: Sender<Input>,
+    game: String,
+    options: Vec<(String, String)>,
+    /// The current position, and the referee of every move.
+    referee: Box<dyn Session>,
+    /// Plays principal variations for the page.
+    scratch: Box<dyn Session>,
+    /// The position string given for the start (`None`: the game's start position).
+    start: Option<String>,
+    moves: Vec<String>,
+    fens: Vec<String>,
+    times_ms: Vec<u64>,
+    players: [PlayerChoice; 2],
+    seats: [Option<Seat>; 2],
+    time: TimeChoice,
+    clocks: Option<Clocks>,
+    /// Numbers the requests to engines, so that a late answer to an abandoned one is ignored.
+    ticket: u64,
+    /// The side whose engine is thinking, and its request.
+    thinking: Option<(usize, u64)>,
+    move_started: Instant,
+    end: Option<End>,
+    error: Option<String>,
+}
+
+impl Table {
+    /// A table showing Morris, person against person, until the page asks for a game.
+    pub fn new(
+        engines: Arc<EngineList>,
+        out: UnboundedSender<String>,
+        inputs: Sender<Input>,
+    ) -> Table {
+        let make = crate::engine::registry()[0].make;
+        let referee = make(1);
+        let fens = vec![referee.fen()];
+        Table {
+            engines,
+            out,
+            inputs,
+            game: "morris".to_string(),
+            options: Vec::new(),
+            referee,
+            scratch: make(1),
+            start: None,
+            moves: Vec::new(),
+            fens,
+            times_ms: Vec::new(),
+            players: [PlayerChoice::Human, PlayerChoice::Human],
+            seats: [None, None],
+            time: TimeChoice::Movetime { ms: 1000 },
+            clocks: None,
+            ticket: 0,
+            thinking: None,
+            move_started: Instant::now(),
+            end: None,
+            error: None,
+        }
+    }
+
+    /// Serves the page until it leaves; the engines stop when the table is dropped.
+    pub fn run(mut self, inputs: Receiver<Input>) {
+        let names: Vec<String> = self.engines.0.iter().map(|e| e.name.clone()).collect();
+        self.send(messages::hello_json(&names));
+        self.send_state();
+        loop {
+            match inputs.recv_timeout(TICK) {
+                Ok(Input::Client(text)) => match serde_json::from_str::<ClientMsg>(&text) {
+                    Ok(msg) => self.handle(msg),
+                    Err(e) => self.send_error(&format!("unreadable message: {e}")),
+                },
+                Ok(Input::Seat(ev)) => self.on_seat(ev),
+                Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            self.check_flags();
+        }
+    }
+
+    fn send(&self, v: Value) {
+        // The page is gone when this fails; `run` learns it from `Input::Closed`.
+        let _ = self.out.send(v.to_string());
+    }
+
+    fn send_error(&self, text: &str) {
+        self.send(messages::text_json("error", "message", text));
+    }
+
+    fn handle(&mut self, msg: ClientMsg) {
+        let done = match msg {
+            ClientMsg::New { game, options, fen, players, time } => {
+                self.new_game(&game, options, fen, players, time)
+            }
+            ClientMsg::Move { mv } => self.human_move(&mv),
+            ClientMsg::Undo => self.take_back(),
+            ClientMsg::Resign => self.resign(),
+            ClientMsg::Restart => self.restart(),
+            ClientMsg::Replay { text } => {
+                self.send(records::replay_json(&text));
+                Ok(())
+            }
+            ClientMsg::Save => self.save(),
+        };
+        match done {
+            Ok(()) => self.advance(),
+            Err(e) => self.send_error(&e),
+        }
+    }
+
+    fn new_game(
+        &mut self,
+        game: &str,
+        options: Vec<(String, String)>,
+        fen: Option<String>,
+        players: [PlayerChoice; 2],
+        time: TimeChoice,
+    ) -> Result<(), String> {
+        let entry = find_game(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+        let mut referee = (entry.make)(1);
+        records::apply_rule_options(referee.as_mut(), &options, true)?;
+        let fen = fen.map(|f| f.trim().to_string()).filter(|f| !f.is_empty());
+        referee.set_position(fen.as_deref(), &[])?;
+        for p in &players {
+            if let PlayerChoice::Engine(name) = p
+                && self.engines.find(name).is_none()
+            {
+                return Err(format!("no engine called '{name}'"));
+            }
+        }
+        if let TimeChoice::Movetime { ms: 0 } | TimeChoice::Clock { base_ms: 0, .. } = time {
+            return Err("the time must be positive".to_string());
+        }
+        let mut scratch = (entry.make)(1);
+        records::apply_rule_options(scratch.as_mut(), &options, true)?;
+        self.stop_thinking();
+        self.seats = [None, None];
+        for (i, p) in players.iter().enumerate() {
+            if let PlayerChoice::Engine(name) = p
+                && let Some(spec) = self.engines.find(name)
+            {
+                self.seats[i] = Some(Seat::new(
+                    spec,
+                    i,
+                    entry.name,
+                    &options,
+                    self.inputs.clone(),
+                    Input::Seat,
+                ));
+            }
+        }
+        self.game = entry.name.to_string();
+        self.options = options;
+        self.fens = vec![referee.fen()];
+        self.referee = referee;
+        self.scratch = scratch;
+        self.start = fen;
+        self.moves.clear();
+        self.times_ms.clear();
+        self.players = players;
+        self.clocks = match time {
+            TimeChoice::Clock { base_ms, inc_ms } => {
+                Some(Clocks::new(Duration::from_millis(base_ms), Duration::from_millis(inc_ms)))
+            }
+            TimeChoice::Movetime { .. } => None,
+        };
+        self.time = time;
+        self.end = None;
+        self.error = None;
+        Ok(())
+    }
+
+    fn to_move(&self) -> usize {
+        self.referee.side_to_move().index()
+    }
+
+    fn is_human(&self, side: usize) -> bool {
+        self.players[side] == PlayerChoice::Human
+    }
+
+    fn human_move(&mut self, mv: &str) -> Result<(), String> {
+        if self.end.is_some() {
+            return Err("the game is over".to_string());
+        }
+        let side = self.to_move();
+        if !self.is_human(side) {
+            return Err("it is not a person's turn".to_string());
+        }
+        self.referee.play_move(mv)?;
+        self.record_move(side, mv);
+        Ok(())
+    }
+
+    /// Books a move already played on the referee.
+    fn record_move(&mut self, side: usize, mv: &str) {
+        self.moves.push(mv.to_string());
+        self.fens.push(self.referee.fen());
+        self.times_ms.push(self.move_started.elapsed().as_millis() as u64);
+        if let Some(c) = self.clocks.as_mut() {
+            c.moved(side_of(side));
+        }
+    }
+
+    fn stop_thinking(&mut self) {
+        if let Some((side, _)) = self.thinking.take()
+            && let Some(seat) = &self.seats[side]
+        {
+            seat.interrupt();
+        }
+    }
+
+    fn take_back(&mut self) -> Result<(), String> {
+        if !self.players.contains(&PlayerChoice::Human) {
+            return Err("take-backs are for games with a person".to_string());
+        }
+        let mut n = self.moves.len();
+        loop {
+            if n == 0 {
+                return Err("there is no move of a person to take back".to_string());
+            }
+            n -= 1;
+            let side = self.side_at(n);
+            if self.is_human(side) {
+                break;
+            }
+        }
+        self.stop_thinking();
+        let moves: Vec<&str> = self.moves[..n].iter().map(String::as_str).collect();
+        self.referee.set_position(self.start.as_deref(), &moves)?;
+        self.moves.truncate(n);
+        self.fens.truncate(n + 1);
+        self.times_ms.truncate(n);
+        if let Some(c) = self.clocks.as_mut() {
+            c.pause();
+        }
+        self.end = None;
+        self.error = None;
+        Ok(())
+    }
+
+    /// The side to move before ply `n` (0-based).
+    fn side_at(&mut self, n: usize) -> usize {
+        let fen = self.fens[n].clone();
+        match self.scratch.set_position(Some(&fen), &[]) {
+            Ok(()) => self.scratch.side_to_move().index(),
+            Err(_) => n % 2,
+        }
+    }
+
+    fn resign(&mut self) -> Result<(), String> {
+        if self.end.is_some() {
+            return Err("the game is over".to_string());
+        }
+        let humans: Vec<usize> = (0..2).filter(|&s| self.is_human(s)).collect();
+        let side = match humans.as_slice() {
+            [] => return Err("only a person can resign".to_string()),
+            [one] => *one,
+            _ => self.to_move(),
+        };
+        self.stop_thinking();
+        self.finish(
+            side_of(side).opponent(),
+            Termination::Adjudication,
+            format!("{} resigned", side_word(side)),
+        );
+        Ok(())
+    }
+
+    fn restart(&mut self) -> Result<(), String> {
+        if self.error.take().is_none() {
+            return Err("no engine has failed".to_string());
+        }
+        Ok(())
+    }
+
+    fn save(&self) -> Result<(), String> {
+        let Some(end) = &self.end else {
+            return Err("only a finished game can be saved".to_string());
+        };
+        let line = Finished {
+            game: &self.game,
+            options: &self.options,
+            players: self.player_names(),
+            fen: self.start.clone(),
+            moves: &self.moves,
+            times_ms: &self.times_ms,
+            result: end.result,
+            termination: end.termination,
+            detail: end.detail.clone(),
+        }
+        .to_line();
+        self.send(messages::text_json("record", "text", &format!("{line}\n")));
+        Ok(())
+    }
+
+    fn player_names(&self) -> [String; 2] {
+        self.players.clone().map(|p| match p {
+            PlayerChoice::Human => "human".to_string(),
+            PlayerChoice::Engine(name) => name,
+        })
+    }
+
+    fn finish(&mut self, winner: Side, termination: Termination, detail: String) {
+        self.end = Some(End { result: Outcome::Win(winner), termination, detail });
+    }
+
+    /// After every change: ends the game by the rules, starts the clock and the engine of
+    /// the side to move, and tells the page.
+    fn advance(&mut self) {
+        if self.end.is_none()
+            && let Some(o) = self.referee.outcome()
+        {
+            self.end =
+                Some(End { result: o, termination: Termination::Normal, detail: String::new() });
+        }
+        if self.end.is_some() || self.error.is_some() {
+            self.stop_thinking();
+            if let Some(c) = self.clocks.as_mut() {
+                c.pause();
+            }
+        } else if self.thinking.is_none() {
+            let side = self.to_move();
+            if let Some(c) = self.clocks.as_mut()
+                && c.running() != Some(side_of(side))
+            {
+                c.start(side_of(side));
+            }
+            self.move_started = Instant::now();
+            if !self.is_human(side) {
+                self.ask_engine(side);
+            }
+        }
+        self.send_state();
+    }
+
+    fn ask_engine(&mut self, side: usize) {
+        let Some(seat) = &self.seats[side] else { return };
+        let (limits, deadline) = match (&self.time, &self.clocks) {
+            (TimeChoice::Clock { .. }, Some(c)) => {
+                let limits = Limits {
+                    time: [Some(c.left(Side::P1)), Some(c.left(Side::P2))],
+                    inc: [Some(c.inc()); 2],
+                    ..Limits::default()
+                };
+                (limits, c.left(side_of(side)) + HANG_GRACE)
+            }
+            (TimeChoice::Movetime { ms }, _) | (TimeChoice::Clock { base_ms: ms, .. }, None) => {
+                let t = Duration::from_millis(*ms);
+                (Limits::movetime(t), t + HANG_GRACE)
+            }
+        };
+        self.ticket += 1;
+        let position = Opening { fen: self.start.clone(), moves: self.moves.clone() };
+        seat.go(self.ticket, position, limits, deadline);
+        self.thinking = Some((side, self.ticket));
+    }
+
+    fn on_seat(&mut self, ev: SeatEvent) {
+        match ev {
+            SeatEvent::Line { side, line } => {
+                if self.thinking.map(|t| t.0) == Some(side) {
+                    self.forward_info(side, &line);
+                }
+            }
+            SeatEvent::Moved { side, ticket, reply } => {
+                if self.thinking != Some((side, ticket)) {
+                    return;
+                }
+                self.thinking = None;
+                let name = self.seats[side].as_ref().map_or("engine", |s| s.name()).to_string();
+                match reply {
+                    Ok(r) => {
+                        let mv = r.tokens.first().cloned().unwrap_or_default();
+                        if self.clocks.as_ref().is_some_and(|c| c.left(side_of(side)).is_zero()) {
+                            self.finish(
+                                side_of(side).opponent(),
+                                Termination::Timeout,
+                                format!("{} ({name}) lost on time", side_word(side)),
+                            );
+                        } else if let Err(e) = self.referee.play_move(&mv) {
+                            self.finish(
+                                side_of(side).opponent(),
+                                Termination::IllegalMove,
+                                format!("{name} played an illegal move '{mv}': {e}"),
+                            );
+                        } else {
+                            self.record_move(side, &mv);
+                        }
+                    }
+                    Err(PlayerError::Timeout(_)) if self.clocks.is_some() => self.finish(
+                        side_of(side).opponent(),
+                        Termination::Timeout,
+                        format!(
+                            "{} ({name}) lost on time: no move before its clock ran out",
+                            side_word(side)
+                        ),
+                    ),
+                    Err(e) => {
+                        self.error =
+                            Some(format!("engine {name} ({}) failed: {e}", side_word(side)))
+                    }
+                }
+                self.advance();
+            }
+        }
+    }
+
+    /// Sends an engine's `info` line to the page, with the positions along its PV.
+    fn forward_info(&mut self, side: usize, line: &str) {
+        let EngineLine::Info(info) = parse_engine_line(line) else { return };
+        let mut pv_fens = Vec::new();
+        let fen = self.referee.fen();
+        if !info.pv.is_empty() && self.scratch.set_position(Some(&fen), &[]).is_ok() {
+            for mv in &info.pv {
+                if self.scratch.play_move(mv).is_err() {
+                    break;
+                }
+                pv_fens.push(self.scratch.fen());
+            }
+        }
+        self.send(messages::info_json(side, &info, &pv_fens));
+    }
+
+    /// Ends the game when the running clock has run out.
+    fn check_flags(&mut self) {
+        if self.end.is_some() {
+            return;
+        }
+        let Some(side) = self.clocks.as_ref().and_then(Clocks::flagged) else { return };
+        let i = side.index();
+        self.stop_thinking();
+        self.finish(
+            side.opponent(),
+            Termination::Timeout,
+            format!("{} lost on time", side_word(i)),
+        );
+        self.advance();
+    }
+
+    fn send_state(&self) {
+        let side = self.to_move();
+        let human_turn = self.end.is_none() && self.error.is_none() && self.is_human(side);
+        let state = State {
+            game: self.game.clone(),
+            options: self.options.clone(),
+            players: self.player_names(),
+            humans: [self.is_human(0), self.is_human(1)],
+            fens: self.fens.clone(),
+            moves: self.moves.clone(),
+            legal: if human_turn { self.referee.legal_moves() } else { Vec::new() },
+            side: side_word(side),
+            result: self.end.as_ref().map(|e| e.result.as_str()),
+            reason: self.end.as_ref().map(|e| e.detail.clone()),
+            clocks: self.clocks.as_ref().map(|c| {
+                [c.left(Side::P1).as_millis() as u64, c.left(Side::P2).as_millis() as u64]
+            }),
+            clock_running: self.clocks.as_ref().and_then(|c| c.running()).map(|s| s.index()),
+            thinking: self.thinking.map(|t| t.0),
+            error: self.error.clone(),
+            can_undo: !self.moves.is_empty() && self.players.contains(&PlayerChoice::Human),
+        };
+        let mut v = serde_json::to_value(state).unwrap_or_default();
+        v["type"] = Value::from("state");
+        self.send(v);
+    }
+}
