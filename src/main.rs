@@ -56,6 +56,8 @@ enum Cmd {
     Datagen(runner::datagen::DatagenArgs),
     /// Statistics of a match played in pieces (shards), as one run would print them.
     Merge(runner::cli::MergeArgs),
+    /// Maximum-likelihood ratings of the engines in record or PGN files.
+    Ratings(runner::cli::RatingsArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
     /// Play, watch and replay games in a browser: starts a local web server (docs/gui.md).
@@ -119,6 +121,7 @@ fn main() -> Result<()> {
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
         Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
         Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
+        Some(Cmd::Ratings(args)) => runner::cli::run_ratings(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
         Some(Cmd::Gui(args)) => ugine::gui::run(
             std::net::SocketAddr::new(args.bind, args.port),

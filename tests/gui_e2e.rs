@@ -23,8 +23,13 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::with_args(&[])
+    }
+
+    fn with_args(extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ugine"))
             .args(["gui", "--port", "0"])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -127,7 +132,7 @@ fn every_game_is_played_by_clicks_against_the_engine() {
     let server = Server::start();
     let tab = c.open(&server.url);
     c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
-    let games = ["morris"];
+    let games = ["morris", "moebius-chess", "mobius", "mabula", "morpiae"];
     for (g, game) in games.iter().enumerate() {
         new_game(&mut c, &tab, game, "human", "ugine", 0.2);
         for ply in 0..2 {
@@ -153,6 +158,9 @@ fn every_game_is_played_by_clicks_against_the_engine() {
         let drawn = c.eval(&tab, "document.querySelectorAll('#board [data-cell]').length");
         assert!(drawn.as_u64().unwrap() > 0, "{game}: the board is drawn");
         c.screenshot(&tab, "#left", &shots_dir().join(format!("{game}.png")));
+        if g == 0 {
+            c.screenshot(&tab, "body", &shots_dir().join("page.png"));
+        }
 
         // Take back: the person's last move and the engine's answer.
         let before = moves_played(&mut c, &tab);
@@ -172,15 +180,25 @@ fn engines_play_each_other_and_a_closed_tab_stops_them() {
     let server = Server::start();
     let watch = c.open(&server.url);
     c.wait(&watch, "window.ugine && ugine.hello && ugine.state", 30, "the page");
+    // Clocks of 3 s and 0.1 s per move.
+    c.eval(
+        &watch,
+        "document.getElementById('timemode').value = 'clock';
+         document.getElementById('base').value = 0.05; document.getElementById('inc').value = 0.1; true",
+    );
     new_game(&mut c, &watch, "morris", "ugine", "ugine", 0.05);
     c.wait(&watch, "ugine.state.moves.length >= 6", 60, "six engine moves");
+    let clocks = c.eval(&watch, "ugine.state.clocks");
+    assert!(clocks[0].as_u64().unwrap() < 3000 + 3 * 100, "p1 used time: {clocks}");
+    let shown = c.eval(&watch, "document.querySelector('#bottom-player .clock').textContent");
+    assert!(shown.as_str().unwrap().starts_with("0:0"), "{shown}");
     assert_eq!(server.engines(), 2, "one engine process per side");
 
     // A second tab plays its own game; the first goes on undisturbed.
     let other = c.open(&server.url);
     c.wait(&other, "window.ugine && ugine.state && ugine.state.legal.length > 0", 30, "second tab");
-    new_game(&mut c, &other, "morris", "human", "human", 1.0);
-    click_move(&mut c, &other, "morris", 0);
+    new_game(&mut c, &other, "mobius", "human", "human", 1.0);
+    click_move(&mut c, &other, "mobius", 0);
     c.wait(&other, "ugine.state.moves.length === 1", 20, "the second tab's move");
     let game = c.eval(&watch, "ugine.state.game");
     assert_eq!(game, Value::from("morris"));
@@ -214,5 +232,75 @@ fn a_record_file_is_replayed_move_by_move() {
     c.click(&tab, "#prev");
     c.click(&tab, "#moves li[data-ply='1']");
     assert_eq!(c.eval(&tab, "document.querySelector('#moves li.current').textContent"), "d1");
+    let _ = std::fs::remove_file(record);
+}
+
+#[test]
+fn a_crashed_engine_is_reported_and_restarted() {
+    let Some(mut c) = Chrome::launch() else { return };
+    // An engine that dies at its first start and works (as ugine) from the second on.
+    let marker = std::env::temp_dir().join(format!("ugine-gui-flaky-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let script = format!(
+        "if [ -e '{m}' ]; then exec '{ugine}'; else touch '{m}'; exit 3; fi",
+        m = marker.display(),
+        ugine = env!("CARGO_BIN_EXE_ugine")
+    );
+    let spec = format!("name=flaky cmd=sh arg=-c \"arg={script}\"");
+    let server = Server::with_args(&["--engine", &spec]);
+    let tab = c.open(&server.url);
+    c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
+    c.eval(&tab, "document.getElementById('game').value = 'morris'; true");
+    c.eval(&tab, "document.getElementById('p1').value = 'flaky'; true");
+    c.eval(&tab, "document.getElementById('p2').value = 'human'; true");
+    c.eval(&tab, "document.getElementById('movetime').value = 0.1; true");
+    c.click(&tab, "#newgame");
+    let shown = c.wait(
+        &tab,
+        "!document.getElementById('error').hidden && document.getElementById('error').textContent",
+        30,
+        "the engine failure on the page",
+    );
+    assert!(shown.as_str().unwrap().contains("flaky"), "{shown}");
+    c.click(&tab, "#restart");
+    c.wait(
+        &tab,
+        "ugine.state.moves.length === 1 && ugine.state.error === null",
+        30,
+        "the restarted engine's move",
+    );
+    let _ = std::fs::remove_file(marker);
+}
+
+#[test]
+fn a_resigned_game_is_saved_and_replayed() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = c.open(&server.url);
+    c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page");
+    new_game(&mut c, &tab, "mabula", "human", "human", 1.0);
+    // The first push by dragging the marble to where it stops.
+    c.wait(&tab, "ugine.state.legal.includes('a4-d4')", 20, "the push a4-d4");
+    c.drag(&tab, "#board [data-cell='a4']", "#board [data-cell='d4'].target");
+    c.wait(&tab, "ugine.state.moves.length === 1", 20, "the first move");
+    let first = "a4-d4";
+    c.click(&tab, "#flip");
+    click_move(&mut c, &tab, "mabula", 9);
+    c.wait(&tab, "ugine.state.moves.length === 2", 20, "the second move");
+    c.screenshot(&tab, "#left", &shots_dir().join("mabula-flipped.png"));
+    c.click(&tab, "#resign");
+    c.wait(&tab, "ugine.state.result === 'p2win'", 20, "the resignation");
+    c.click(&tab, "#save");
+    let line = c.wait(&tab, "ugine.lastRecord", 20, "the saved record");
+    let line = line.as_str().unwrap().to_string();
+    assert!(line.contains("\tgame=mabula\t") && line.contains("\tresult=p2win\t"), "{line}");
+    let record =
+        std::env::temp_dir().join(format!("ugine-gui-saved-{}.records", std::process::id()));
+    std::fs::write(&record, &line).unwrap();
+    c.set_file(&tab, "#recordfile", &record);
+    c.wait(&tab, "ugine.replay && ugine.replay.games.length === 1", 20, "the replay");
+    c.click(&tab, "#next");
+    let shown = c.eval(&tab, "document.querySelector('#moves li.current').textContent");
+    assert_eq!(shown, Value::from(first));
     let _ = std::fs::remove_file(record);
 }

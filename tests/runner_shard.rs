@@ -89,6 +89,17 @@ fn merged_shards_print_the_unsharded_statistics() {
     assert!(replay.status.success(), "{}", text(&replay));
     assert!(stdout(&replay).contains("24 games replayed, 24 valid"), "{}", text(&replay));
 
+    // Ratings read the PGN and the records alike.
+    let from_pgn = ugine(&["ratings", pgn.to_str().unwrap(), "--prior", "1"]);
+    assert!(from_pgn.status.success(), "{}", text(&from_pgn));
+    let from_records = ugine(&["ratings", whole.to_str().unwrap(), "--prior", "1"]);
+    assert_eq!(stdout(&from_pgn), stdout(&from_records));
+    let list = stdout(&from_pgn);
+    assert!(list.starts_with("24 games\n"), "{list}");
+    for name in ["d1", "d2", "random"] {
+        assert!(list.lines().any(|l| l.split_whitespace().nth(1) == Some(name)), "{list}");
+    }
+
     // A piece twice, and pieces of different matches, are refused.
     let twice = ugine(&["merge", &files[0], &files[1], &files[0]]);
     assert!(!twice.status.success());

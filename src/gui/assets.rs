@@ -16,6 +16,14 @@ pub const ASSETS: &[Asset] = &[
     Asset { path: "style.css", mime: "text/css", text: include_str!("assets/style.css") },
     Asset { path: "svg.js", mime: "text/javascript", text: include_str!("assets/svg.js") },
     Asset { path: "morris.js", mime: "text/javascript", text: include_str!("assets/morris.js") },
+    Asset {
+        path: "moebius-chess.js",
+        mime: "text/javascript",
+        text: include_str!("assets/moebius-chess.js"),
+    },
+    Asset { path: "mobius.js", mime: "text/javascript", text: include_str!("assets/mobius.js") },
+    Asset { path: "mabula.js", mime: "text/javascript", text: include_str!("assets/mabula.js") },
+    Asset { path: "morpiae.js", mime: "text/javascript", text: include_str!("assets/morpiae.js") },
     Asset { path: "app.js", mime: "text/javascript", text: include_str!("assets/app.js") },
 ];
 

@@ -84,7 +84,8 @@ pub fn replay_json(text: &str) -> Value {
     let mut games = Vec::new();
     let mut errors = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+        // `#` lines are comments, such as the match header of `ugine match` files.
+        if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
         match GameRecord::parse(line).and_then(|r| replay_game(&r)) {
@@ -147,7 +148,7 @@ mod tests {
             detail: "p2 resigned".to_string(),
         }
         .to_line();
-        let r = replay_json(&format!("{line}\nnot a record\n"));
+        let r = replay_json(&format!("#ugine-match shard=1/1\n{line}\nnot a record\n"));
         assert_eq!(r["errors"].as_array().unwrap().len(), 1);
         let g = &r["games"][0];
         assert_eq!(g["moves"].as_array().unwrap().len(), 5);

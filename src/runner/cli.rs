@@ -7,9 +7,10 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::config::{EngineSpec, MatchConfig, parse_sprt, split_words};
-use super::input::{GamesFile, read_games};
+use super::input::{GamesFile, read_games, read_results};
 use super::merge::merge;
 use super::opening::generate_openings;
+use super::ratings::{fit, format_ratings};
 use super::replay::validate;
 use super::report::{Standings, format_summary};
 use super::stats::SprtVerdict;
@@ -296,6 +297,40 @@ pub fn run_merge(args: &MergeArgs) -> anyhow::Result<()> {
         }
     ));
     emit(&merged.summary())
+}
+
+/// `ugine ratings`: a rating list of every engine in some games.
+#[derive(Args, Debug)]
+pub struct RatingsArgs {
+    /// Record files or PGN files (any PGN with White, Black and Result tags).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The engine whose rating is fixed (default: the first engine in the games).
+    #[arg(long)]
+    pub anchor: Option<String>,
+    /// The anchor's rating.
+    #[arg(long, default_value_t = 0.0)]
+    pub anchor_elo: f64,
+    /// Virtual draws between every two engines that met (keeps the ratings of engines
+    /// that won or lost every game finite).
+    #[arg(long, default_value_t = 0.0)]
+    pub prior: f64,
+}
+
+/// Runs `ugine ratings`.
+pub fn run_ratings(args: &RatingsArgs) -> anyhow::Result<()> {
+    let mut games = Vec::new();
+    for f in &args.files {
+        games.extend(read_results(f)?);
+    }
+    let r = fit(&games, args.anchor.as_deref(), args.anchor_elo, args.prior)
+        .map_err(anyhow::Error::msg)?;
+    let anchor = args.anchor.clone().unwrap_or_else(|| games[0].0.clone());
+    let mut note = format!("{anchor} anchored at {}", args.anchor_elo);
+    if args.prior > 0.0 {
+        note.push_str(&format!("; prior {} draws per pair", args.prior));
+    }
+    emit(&format!("{} games\n{}", games.len(), format_ratings(&r, &note)))
 }
 
 /// Writes `text` to stdout; a reader that went away (`| head`) is not an error.

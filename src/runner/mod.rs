@@ -12,7 +12,8 @@
 //! - [`play`]: the referee's game loop; [`tournament`]: the whole match.
 //! - [`shard`]: splitting a match (`--shard K/N`), the match header of record files,
 //!   the shared record directory; [`merge`]: `ugine merge`.
-//! - [`pgn`]: PGN export and reading; [`input`]: games from record or PGN files.
+//! - [`pgn`]: PGN export and reading; [`input`]: games from record or PGN files;
+//!   [`ratings`]: `ugine ratings` (maximum-likelihood rating lists).
 
 pub mod cli;
 pub mod config;
@@ -24,6 +25,7 @@ pub mod pgn;
 pub mod play;
 pub mod player;
 pub mod process;
+pub mod ratings;
 pub mod record;
 pub mod replay;
 pub mod report;

@@ -7,15 +7,16 @@
 //! `u mod N + 1`. Shards are therefore disjoint, differ in size by at most one pair,
 //! keep both games of a pair together, and each plays the earliest rounds first.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
 use super::config::Format;
-use super::record::{GameId, GameRecord, read_records};
+use super::record::{GameId, GameRecord};
 use super::report::Standings;
 use super::stats::Sprt;
 
@@ -237,72 +238,101 @@ pub fn read_header(path: &Path) -> anyhow::Result<Option<MatchInfo>> {
 }
 
 /// The other shards' record files in a shared directory, read between games so that
-/// an SPRT decides on the games of every shard.
+/// an SPRT decides on the games of every shard. Each file is read incrementally: only
+/// the complete lines added since the last look.
 pub struct Peers {
-    dir: PathBuf,
     me: MatchInfo,
-    /// Peer files already reported as belonging to another match.
-    warned: Vec<PathBuf>,
+    files: Vec<PeerFile>,
+    /// Every peer game read so far, each once.
+    records: Vec<GameRecord>,
+    seen: HashSet<GameId>,
+}
+
+/// One other shard's record file.
+struct PeerFile {
+    shard: Shard,
+    path: PathBuf,
+    /// Bytes read so far (up to the end of the last complete line).
+    offset: u64,
+    /// `None` until its header has been read; `Some(false)` for another match's file.
+    counted: Option<bool>,
 }
 
 impl Peers {
     pub fn new(dir: &Path, me: MatchInfo) -> Peers {
-        Peers { dir: dir.to_path_buf(), me, warned: Vec::new() }
+        let count = me.shard.count;
+        let files = (1..=count)
+            .filter(|&index| index != me.shard.index)
+            .map(|index| {
+                let shard = Shard { index, count };
+                PeerFile { shard, path: shard.file_in(dir), offset: 0, counted: None }
+            })
+            .collect();
+        Peers { me, files, records: Vec::new(), seen: HashSet::new() }
     }
 
-    /// `own` plus every game the other shards have recorded so far, and the number of
-    /// peer games. A peer file of another match is skipped with a warning (once); an
-    /// unreadable or half-written line is skipped silently (it is read again next time).
-    pub fn merged(&mut self, own: &Standings) -> (Standings, usize) {
+    /// `own` plus every game the other shards have recorded so far. A peer file of
+    /// another match is skipped with a warning (once); a missing file, or a line not
+    /// yet complete, is looked at again next time.
+    pub fn merged(&mut self, own: &Standings) -> Standings {
+        self.refresh();
         let mut all = own.clone();
-        let mut peer_games = 0;
-        for index in 1..=self.me.shard.count {
-            if index == self.me.shard.index {
-                continue;
-            }
-            let path = Shard { index, count: self.me.shard.count }.file_in(&self.dir);
-            match read_header(&path) {
-                Ok(Some(h)) if h.same_match(&self.me) => {}
-                Ok(None) => continue,
-                Err(_) => continue,
-                Ok(Some(h)) => {
-                    if !self.warned.contains(&path) {
+        for r in &self.records {
+            all.add(r);
+        }
+        all
+    }
+
+    fn refresh(&mut self) {
+        let pairings = self.me.pairings().len();
+        for f in &mut self.files {
+            if f.counted.is_none() {
+                match read_header(&f.path) {
+                    Ok(Some(h)) if h.same_match(&self.me) => f.counted = Some(true),
+                    Ok(Some(h)) => {
                         super::tournament::note(&format!(
                             "warning: {} belongs to another match ({}): not counted",
-                            path.display(),
+                            f.path.display(),
                             self.me.first_difference(&h)
                         ));
-                        self.warned.push(path);
+                        f.counted = Some(false);
                     }
-                    continue;
+                    Ok(None) | Err(_) => {}
                 }
             }
-            let Ok((records, _)) = read_records(&path) else { continue };
-            for r in belonging(&records, &self.me, index) {
-                all.add(r);
-                peer_games += 1;
+            if f.counted != Some(true) {
+                continue;
+            }
+            for line in read_new_lines(&f.path, &mut f.offset) {
+                if line.starts_with('#') || line.trim().is_empty() {
+                    continue;
+                }
+                let Ok(r) = GameRecord::parse(&line) else { continue };
+                if r.id.pairing < pairings
+                    && r.id.round < self.me.rounds
+                    && f.shard.contains(r.id, pairings)
+                    && self.seen.insert(r.id)
+                {
+                    self.records.push(r);
+                }
             }
         }
-        (all, peer_games)
     }
 }
 
-/// The records of shard `index` of `info`'s match that really belong to it (right shard,
-/// in range, first copy of each game).
-fn belonging<'a>(
-    records: &'a [GameRecord],
-    info: &MatchInfo,
-    index: usize,
-) -> impl Iterator<Item = &'a GameRecord> {
-    let pairings = info.pairings().len();
-    let shard = Shard { index, count: info.shard.count };
-    let mut seen = std::collections::HashSet::new();
-    records.iter().filter(move |r| {
-        r.id.pairing < pairings
-            && r.id.round < info.rounds
-            && shard.contains(r.id, pairings)
-            && seen.insert(r.id)
-    })
+/// The complete lines of a file after byte `offset`, moving `offset` past them (nothing
+/// when the file cannot be read).
+fn read_new_lines(path: &Path, offset: &mut u64) -> Vec<String> {
+    let mut buf = Vec::new();
+    let read = File::open(path).and_then(|mut f| {
+        f.seek(SeekFrom::Start(*offset))?;
+        f.read_to_end(&mut buf)
+    });
+    let Some(end) = read.ok().and_then(|_| buf.iter().rposition(|&b| b == b'\n')) else {
+        return Vec::new();
+    };
+    *offset += end as u64 + 1;
+    String::from_utf8_lossy(&buf[..=end]).lines().map(String::from).collect()
 }
 
 /// Checks that a record of `info`'s match is where it should be: in range, in the

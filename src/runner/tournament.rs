@@ -449,7 +449,7 @@ impl Match {
         let Some(s) = &self.cfg.sprt else { return (SprtVerdict::Continue, None) };
         match peers {
             Some(p) => {
-                let (all, _) = p.merged(standings);
+                let all = p.merged(standings);
                 (s.verdict(s.llr(&all.pairing(0).penta)), Some(all))
             }
             None => (s.verdict(s.llr(&standings.pairing(0).penta)), None),

@@ -169,6 +169,33 @@ impl Chrome {
 
     /// Clicks the middle of the first element matching `selector` with the mouse.
     pub fn click(&mut self, tab: &Tab, selector: &str) {
+        let (x, y) = self.centre(tab, selector);
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.mouse(tab, kind, x, y);
+        }
+    }
+
+    /// Drags with the mouse from the middle of `from` to the middle of `to` (looked up
+    /// once the button is down, so `to` may appear only then).
+    pub fn drag(&mut self, tab: &Tab, from: &str, to: &str) {
+        let (x, y) = self.centre(tab, from);
+        self.mouse(tab, "mouseMoved", x, y);
+        self.mouse(tab, "mousePressed", x, y);
+        let (x, y) = self.centre(tab, to);
+        self.mouse(tab, "mouseMoved", x, y);
+        self.mouse(tab, "mouseReleased", x, y);
+    }
+
+    fn mouse(&mut self, tab: &Tab, kind: &str, x: f64, y: f64) {
+        self.call(
+            Some(tab),
+            "Input.dispatchMouseEvent",
+            json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+        );
+    }
+
+    /// The middle of the first element matching `selector`, scrolled into view.
+    fn centre(&mut self, tab: &Tab, selector: &str) -> (f64, f64) {
         let js = format!(
             "(() => {{ const e = document.querySelector({sel}); if (!e) return null;
                e.scrollIntoView({{ block: 'center' }}); const r = e.getBoundingClientRect();
@@ -176,14 +203,7 @@ impl Chrome {
             sel = Value::from(selector)
         );
         let at = self.eval(tab, &js);
-        let (x, y) = (at[0].as_f64().expect(selector), at[1].as_f64().expect(selector));
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            self.call(
-                Some(tab),
-                "Input.dispatchMouseEvent",
-                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
-            );
-        }
+        (at[0].as_f64().expect(selector), at[1].as_f64().expect(selector))
     }
 
     /// Saves a PNG of the element matching `selector`.

@@ -156,6 +156,8 @@ function renderBoard(sh) {
     const t = el.dataset.cell;
     onBoard.add(t);
     el.classList.toggle("target", next.includes(t));
+    // Once a move is begun, its possible continuations stand out.
+    el.classList.toggle("dest", app.clicked.length > 0 && next.includes(t));
     el.classList.toggle("selected", app.clicked.includes(t));
     el.classList.toggle("last", lastTokens.includes(t));
   });
