@@ -233,6 +233,36 @@ fn win_test_agrees_with_the_reference_on_random_boards() {
     assert!(wins[0] > 200 && wins[1] > 200, "{wins:?}");
 }
 
+/// The playouts' bitboard win test against the union-find network and the reference, on
+/// boards as playouts make them: a random game prefix, then a random fill of the rest
+/// (partly filled boards too, where zero or two players may qualify).
+#[test]
+fn playout_win_test_agrees_with_the_network_on_random_fills() {
+    let mut rng = Rng::new(15);
+    let o = MobiusOptions::default();
+    let mut qualified = [0usize; 2];
+    for i in 0..3000 {
+        let mut cells = [EMPTY; CELLS];
+        let stones = if i % 2 == 0 { CELLS } else { 20 + rng.below(CELLS - 20) };
+        let mut order: Vec<usize> = (0..CELLS).collect();
+        rng.shuffle(&mut order);
+        for (k, &c) in order[..stones].iter().enumerate() {
+            cells[c] = if k % 2 == 0 { RED } else { BLUE };
+        }
+        let pos = Mobius::from_cells(cells, Side::P1, &o);
+        let reference = (i % 10 == 0).then(|| Board::from_fen(&pos.to_fen()));
+        for (side, ch) in [(Side::P1, 'r'), (Side::P2, 'b')] {
+            let fast = default_rule_qualifies(&cells, colour(side), side.index());
+            assert_eq!(fast, pos.qualifies(side), "{:?}: {}", side, pos.to_fen());
+            if let Some(r) = &reference {
+                assert_eq!(fast, r.qualifies(ch, reference_rule(&o)), "{}", pos.to_fen());
+            }
+            qualified[side.index()] += fast as usize;
+        }
+    }
+    assert!(qualified[0] > 500 && qualified[1] > 500, "{qualified:?}");
+}
+
 #[test]
 fn exactly_one_player_qualifies_on_every_full_board() {
     let mut rng = Rng::new(12);

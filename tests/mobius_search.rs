@@ -1,8 +1,8 @@
 //! Mobius search: immediate wins, forced blocks, determinism, tree reuse and reports.
 
 use ugine::core::{Game, Side};
-use ugine::games::mobius::{Mcts, MctsParams, Mobius, MobiusOptions};
-use ugine::search::{NullReporter, Reporter, Score, SearchControl, SearchInfo};
+use ugine::games::mobius::{Mcts, MctsParams, Mobius, MobiusOptions, playout};
+use ugine::search::{NullReporter, Reporter, Score, SearchControl, SearchInfo, Searcher};
 
 const THREE_ZONES: &str = "l1 c3 k2 e3 l3 g3 k4 i3 l5 c7 k6 e7 l7 g7 k8 i7 l9 d10 k10 h10 l11 \
     c12 k12 e12 a1";
@@ -83,4 +83,30 @@ fn the_tree_is_kept_for_a_descendant_position() {
     let mut moves = Vec::new();
     other.generate_moves(&mut moves);
     assert!(mcts.tree_nodes() <= moves.len() + 1);
+}
+
+#[test]
+fn two_threads_count_playouts_over_both_and_one_thread_stays_deterministic() {
+    let pos = line(6);
+    let mut mcts = Mcts::new(16, MctsParams::default());
+    mcts.set_threads(2);
+    let (mv, _, infos) = search(&mut mcts, &pos, 3000);
+    let last = infos.last().expect("a final report");
+    // Each thread stops once the shared count reaches the budget: at most one extra.
+    assert!((3000..=3001).contains(&last.nodes), "{} playouts", last.nodes);
+    assert!(pos.parse_move(&mv).is_ok(), "{mv}");
+    assert_eq!(last.pv.first(), Some(&mv));
+    // Back to one thread: the same answer as a fresh one-thread search.
+    mcts.set_threads(1);
+    let again = search(&mut mcts, &pos, 3000);
+    let fresh = search(&mut Mcts::new(16, MctsParams::default()), &pos, 3000);
+    assert_eq!((again.0, again.1), (fresh.0, fresh.1));
+}
+
+#[test]
+fn random_playouts_are_reproducible_and_both_sides_win() {
+    let pos = line(10);
+    let red = playout::random_playouts(&pos, 2000, 7);
+    assert_eq!(red, playout::random_playouts(&pos, 2000, 7));
+    assert!(red > 0 && red < 2000, "Red won {red} of 2000");
 }

@@ -16,9 +16,6 @@ pub const CELLS: usize = 138;
 pub const ROWS: usize = 12;
 /// Cells per row, top row (row 1, the seam row) first.
 pub const ROW_LEN: [usize; ROWS] = [12, 11, 12, 11, 12, 11, 12, 11, 12, 11, 12, 11];
-/// Most links from a cell to higher-numbered cells (row 1: right, two below, two across
-/// the seam).
-pub const MAX_FORWARD: usize = 5;
 /// Column letters.
 const LETTERS: &[u8; 12] = b"abcdefghijkl";
 
@@ -57,14 +54,6 @@ pub struct Geometry {
     pub zone_of: [[Option<(u8, i8)>; CELLS]; 2],
     /// Per player: the names of their three zones.
     pub zone_names: [[&'static str; 3]; 2],
-    /// Per cell, its links to higher cells as `(cell, winding)`: every link once. Fixed
-    /// arrays (a cell has at most [`MAX_FORWARD`]; unused slots are `(cell, 0)` itself),
-    /// so the playouts' win test walks flat memory.
-    pub forward: [[(u8, i8); MAX_FORWARD]; CELLS],
-    /// Number of used slots of `forward` per cell.
-    pub forward_len: [u8; CELLS],
-    /// Per player: every zone cell as `(cell, zone, winding)` (a flat copy of `zone_of`).
-    pub zone_cells: [Vec<(u8, u8, i8)>; 2],
 }
 
 /// The first cell index of each row.
@@ -157,16 +146,5 @@ fn build() -> Geometry {
         }
     }
     assert_eq!(count, [3, 3], "three zones per player");
-    let mut forward = [[(0u8, 0i8); MAX_FORWARD]; CELLS];
-    let mut forward_len = [0u8; CELLS];
-    for (a, cell_links) in links.iter().enumerate() {
-        for l in cell_links.iter().filter(|l| l.to as usize > a) {
-            forward[a][forward_len[a] as usize] = (l.to, l.wind);
-            forward_len[a] += 1;
-        }
-    }
-    let zone_cells = [0, 1].map(|side| {
-        (0..CELLS).filter_map(|c| zone_of[side][c].map(|(z, w)| (c as u8, z, w))).collect()
-    });
-    Geometry { names, links, zone_of, zone_names, forward, forward_len, zone_cells }
+    Geometry { names, links, zone_of, zone_names }
 }

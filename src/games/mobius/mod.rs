@@ -34,10 +34,12 @@
 
 mod board;
 mod fen;
+pub mod flood;
 pub mod geometry;
 mod network;
 mod notation;
 mod options;
+pub mod playout;
 mod render;
 mod search;
 

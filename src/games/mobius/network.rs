@@ -7,6 +7,7 @@
 //! for bipartiteness tests). Joining two nodes of one component whose windings disagree
 //! closes a cycle whose winding is the difference: that cycle goes round the strip.
 
+use super::flood;
 use super::geometry::{CELLS, GEOMETRY};
 
 /// Number of union-find nodes: the cells, then the player's three zones.
@@ -270,62 +271,7 @@ impl Network {
 }
 
 /// Whether the stones of colour `me` qualify under the DEFAULT win test (network rule,
-/// odd loops), computed in one pass over the board's links: the playouts' fast path.
-///
-/// A leaner union-find than the incremental network: seam parities only, union by size without path
-/// compression, one global "odd loop seen" flag (the network rule lets the loop lie in
-/// any piece), and the zones compared by their roots at the end.
+/// odd loops), computed from scratch by the playouts' bitboard flood ([`super::flood`]).
 pub fn default_rule_qualifies(cells: &[u8; CELLS], me: u8, side: usize) -> bool {
-    let g = &*GEOMETRY;
-    let mut parent = [0u8; NODES];
-    let mut parity = [0u8; NODES];
-    let mut size = [1u8; NODES];
-    for (i, p) in parent.iter_mut().enumerate() {
-        *p = i as u8;
-    }
-    let find = |parent: &[u8; NODES], parity: &[u8; NODES], mut x: usize| {
-        let mut p = 0u8;
-        while parent[x] as usize != x {
-            p ^= parity[x];
-            x = parent[x] as usize;
-        }
-        (x, p)
-    };
-    let mut odd_loop = false;
-    let mut join = |a: usize, b: usize, w: u8| {
-        let (ra, pa) = find(&parent, &parity, a);
-        let (rb, pb) = find(&parent, &parity, b);
-        let d = pa ^ pb ^ w;
-        if ra == rb {
-            odd_loop |= d != 0;
-        } else if size[ra] >= size[rb] {
-            parent[rb] = ra as u8;
-            parity[rb] = d;
-            size[ra] += size[rb];
-        } else {
-            parent[ra] = rb as u8;
-            parity[ra] = d;
-            size[rb] += size[ra];
-        }
-    };
-    for (a, fwd) in g.forward.iter().enumerate() {
-        if cells[a] != me {
-            continue;
-        }
-        for &(b, w) in &fwd[..g.forward_len[a] as usize] {
-            if cells[b as usize] == me {
-                join(a, b as usize, (w & 1) as u8);
-            }
-        }
-    }
-    for &(c, z, w) in &g.zone_cells[side] {
-        if cells[c as usize] == me {
-            join(CELLS + z as usize, c as usize, (w & 1) as u8);
-        }
-    }
-    let root = |z: usize| find(&parent, &parity, CELLS + z).0;
-    let (r0, r1, r2) = (root(0), root(1), root(2));
-    let three = r0 == r1 && r1 == r2;
-    let two = r0 == r1 || r1 == r2 || r0 == r2;
-    three || (two && odd_loop)
+    flood::qualifies(flood::stones_of(cells, me), side)
 }

@@ -1,0 +1,400 @@
+//! Monte Carlo tree search for Mobius: UCT with RAVE (all-moves-as-first) values, on one
+//! or more threads.
+//!
+//! CITE: Gelly & Silver, "Monte-Carlo tree search and rapid action value estimation in
+//! computer Go", Artificial Intelligence 175 (2011): a child's value blends its own mean
+//! with its AMAF mean, weight β = ñ / (n + ñ + 4b²·n·ñ) (their minimum-MSE schedule).
+//!
+//! - Playouts fill every empty cell at random (alternating colours) and, under the
+//!   DEFAULT rule, decide the winner once at the end with one union-find pass: exactly one
+//!   player qualifies on a full board, and since networks only grow, that player is the
+//!   one who would have qualified first. Under the other rules the fill is played stone
+//!   by stone with the incremental win test.
+//! - Expansion knows immediate wins and forced blocks: if the side to move can win at
+//!   once the node gets that one child; else if the opponent threatens to win on some
+//!   cells, the only children are those cells (any other move loses at once).
+//! - The tree is kept between moves: when the next position descends from the previous
+//!   root, its subtree becomes the new root.
+//! - Threads: root parallelism (CITE: Chaslot, Winands & van den Herik, "Parallel
+//!   Monte-Carlo Tree Search", CG 2008): each thread grows its own tree (`Hash` shared
+//!   out equally) from its own seed; the root children's visits and wins are summed over
+//!   the trees, and the most visited merged child is played. Thread 0 reports.
+//! - Limits: `nodes` = playouts over all threads; `depth` N = N·1000 playouts; time from
+//!   the control. With one thread the search is deterministic for a position and limit:
+//!   the random generator is seeded from the position's hash.
+//! - Score: w = the best move's mean result for the side to move; reported as
+//!   `cp = round(400·log10(w / (1 − w)))`, w clamped to [0.001, 0.999] (±1200);
+//!   an immediate win is `mate 1`, a root where the opponent holds two winning cells
+//!   `mate -1` (both with an `info string solved: …` note).
+//! - `MultiPV k`: the k most visited root moves, each with its win rate and variation.
+//!   `go searchmoves`: the root gets only those children.
+
+mod tree;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use super::board::Mobius;
+use super::notation::MobiusMove;
+use crate::core::{Game, Limits};
+use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
+use tree::{NODE_BYTES, Tree};
+
+/// The tunable constants of the search, in one table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// 4b² of the RAVE schedule: the smaller, the longer AMAF values are trusted.
+    pub rave_bias: f32,
+    /// UCT exploration constant on top of the blended value.
+    pub exploration: f32,
+    /// A leaf is expanded once it has been visited this many times (the root always).
+    pub expand_after: u32,
+    /// Mixed into the position hash to seed the playouts.
+    pub seed: u64,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams { rave_bias: 0.002, exploration: 0.0, expand_after: 8, seed: 0x5EED_2008 }
+    }
+}
+
+/// Playouts of one thread between checks of the clock and progress reports (`stop` and
+/// the end of thread 0's search are seen after every playout).
+const CHECK_EVERY: u64 = 16;
+/// Time between progress reports.
+const REPORT_EVERY: Duration = Duration::from_millis(500);
+/// Mixed into the seed of each helper thread's playouts.
+const HELPER_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A root child's statistics, summed over threads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RootStat {
+    mv: MobiusMove,
+    visits: u64,
+    wins: f64,
+}
+
+/// What a helper thread last published for the reports of thread 0.
+#[derive(Clone, Debug, Default)]
+struct Snapshot {
+    children: Vec<RootStat>,
+    tree_nodes: usize,
+    seldepth: u32,
+}
+
+impl Snapshot {
+    fn of(t: &Tree) -> Snapshot {
+        Snapshot { children: merged(t, &[]), tree_nodes: t.len(), seldepth: t.seldepth }
+    }
+}
+
+/// State shared by the threads of one search.
+struct Shared {
+    /// Playouts completed by all threads.
+    playouts: AtomicU64,
+    /// Raised by thread 0 when the search ends.
+    done: AtomicBool,
+    /// Playout budget over all threads, if any.
+    budget: Option<u64>,
+    /// One per helper thread.
+    snapshots: Vec<Mutex<Snapshot>>,
+}
+
+/// The MCTS searcher of Mobius.
+pub struct Mcts {
+    params: MctsParams,
+    hash_mb: usize,
+    /// Root moves reported (`MultiPV`).
+    multipv: usize,
+    /// One tree per thread; thread 0's tree first.
+    trees: Vec<Tree>,
+}
+
+impl Mcts {
+    /// A one-thread search whose trees use about `hash_mb` megabytes at most.
+    pub fn new(hash_mb: usize, params: MctsParams) -> Mcts {
+        let mut m = Mcts { params, hash_mb, multipv: 1, trees: Vec::new() };
+        m.rebuild(1);
+        m
+    }
+
+    /// Recreates `threads` empty trees sharing the hash budget.
+    fn rebuild(&mut self, threads: usize) {
+        let capacity = ((self.hash_mb.max(1) << 20) / NODE_BYTES / threads).max(CELLS_PLUS_ROOT);
+        self.trees = (0..threads).map(|_| Tree::new(capacity, self.params)).collect();
+    }
+
+    /// Number of nodes in the search trees (kept between moves of one game).
+    pub fn tree_nodes(&self) -> usize {
+        self.trees.iter().map(Tree::len).sum()
+    }
+
+    /// Nodes created by expansions in the last search, over all threads.
+    pub fn expanded_nodes(&self) -> u64 {
+        self.trees.iter().map(|t| t.expanded).sum()
+    }
+
+    /// Runs the search on `pos` (not over) and returns the best move and its score.
+    pub fn run(
+        &mut self,
+        pos: &Mobius,
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> (MobiusMove, Score) {
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        self.run_among(pos, &moves, ctl, reporter)
+    }
+
+    /// Runs the search on `pos` (not over) considering only `root_moves` (legal, not
+    /// empty) at the root, and returns the best move and its score.
+    pub fn run_among(
+        &mut self,
+        pos: &Mobius,
+        root_moves: &[MobiusMove],
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> (MobiusMove, Score) {
+        let seed = self.params.seed ^ pos.hash();
+        let mut legal = Vec::new();
+        pos.generate_moves(&mut legal);
+        let only = (root_moves.len() < legal.len()).then_some(root_moves);
+        for (i, t) in self.trees.iter_mut().enumerate() {
+            t.prepare(pos, seed ^ HELPER_SEED.wrapping_mul(i as u64), only);
+        }
+        let shared = Shared {
+            playouts: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+            budget: ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000)),
+            snapshots: (1..self.trees.len()).map(|_| Mutex::default()).collect(),
+        };
+        let out = Output { lines: self.multipv, solved: solved(pos, only.is_some()) };
+        let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
+        // A single child is an immediate win, the one forced block or the one move asked.
+        if let [child] = main.root_children() {
+            let mv = child.mv;
+            out.report(main, &[], &shared, ctl, reporter);
+            return (mv, out.score(&merged(main, &[]), mv));
+        }
+        std::thread::scope(|s| {
+            for (tree, snapshot) in helpers.iter_mut().zip(&shared.snapshots) {
+                let shared = &shared;
+                s.spawn(move || {
+                    work(tree, pos, ctl, shared, |t| {
+                        *snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Snapshot::of(t);
+                        false
+                    })
+                });
+            }
+            let mut last_report = ctl.elapsed();
+            work(main, pos, ctl, &shared, |t| {
+                if ctl.soft_expired(1.0) {
+                    return true;
+                }
+                if ctl.elapsed() - last_report >= REPORT_EVERY {
+                    last_report = ctl.elapsed();
+                    out.report(t, &snapshots(&shared), &shared, ctl, reporter);
+                }
+                false
+            });
+            shared.done.store(true, Ordering::Relaxed);
+        });
+        // The helpers have finished: their trees are read directly.
+        let snaps: Vec<Snapshot> = helpers.iter().map(Snapshot::of).collect();
+        let stats = merged(main, &snaps);
+        let mv = ranked(&stats)[0].mv;
+        out.report(main, &snaps, &shared, ctl, reporter);
+        (mv, out.score(&stats, mv))
+    }
+}
+
+/// Enough nodes for a root and all its children, whatever `Hash` says.
+const CELLS_PLUS_ROOT: usize = super::geometry::CELLS + 2;
+
+/// The search loop of one thread: playouts until the budget, `stop`, the clock or the end
+/// of thread 0's search; `check` runs every [`CHECK_EVERY`] playouts and ends the loop by
+/// returning true.
+fn work(
+    tree: &mut Tree,
+    pos: &Mobius,
+    ctl: &SearchControl,
+    shared: &Shared,
+    mut check: impl FnMut(&Tree) -> bool,
+) {
+    let mut local = 0u64;
+    loop {
+        let total = shared.playouts.load(Ordering::Relaxed);
+        if shared.budget.is_some_and(|b| total >= b) {
+            break;
+        }
+        if shared.done.load(Ordering::Relaxed) || ctl.stop_requested() {
+            break;
+        }
+        if local.is_multiple_of(CHECK_EVERY) && local > 0 && (ctl.must_stop(total) || check(tree)) {
+            break;
+        }
+        tree.iterate(pos);
+        shared.playouts.fetch_add(1, Ordering::Relaxed);
+        local += 1;
+    }
+}
+
+/// The latest snapshots of the helper threads.
+fn snapshots(shared: &Shared) -> Vec<Snapshot> {
+    shared.snapshots.iter().map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).clone()).collect()
+}
+
+/// The root children of `main` with the statistics of every snapshot added (children
+/// matched by move; all trees expand the root of one position identically).
+fn merged(main: &Tree, snaps: &[Snapshot]) -> Vec<RootStat> {
+    let mut stats: Vec<RootStat> = main
+        .root_children()
+        .iter()
+        .map(|c| RootStat { mv: c.mv, visits: u64::from(c.visits), wins: f64::from(c.wins) })
+        .collect();
+    for snap in snaps {
+        for theirs in &snap.children {
+            if let Some(s) = stats.iter_mut().find(|s| s.mv == theirs.mv) {
+                s.visits += theirs.visits;
+                s.wins += theirs.wins;
+            }
+        }
+    }
+    stats
+}
+
+/// The root children, most visited first (the first of equals first).
+fn ranked(stats: &[RootStat]) -> Vec<RootStat> {
+    let mut order: Vec<usize> = (0..stats.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(stats[i].visits), i));
+    order.into_iter().map(|i| stats[i]).collect()
+}
+
+/// The mean result of a root move for the side to move, mapped to `cp` (module doc).
+fn win_rate_score(s: &RootStat) -> Score {
+    if s.visits == 0 {
+        return Score::Cp(0);
+    }
+    let w = (s.wins / s.visits as f64).clamp(0.001, 0.999);
+    Score::Cp((400.0 * (w / (1.0 - w)).log10()).round() as i32)
+}
+
+/// A root the rules decide at once: the side to move wins with one move, or the opponent
+/// holds two or more winning cells (one stone cannot take both, and no stone of ours
+/// changes the opponent's network), so every move loses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Solved {
+    Win,
+    Loss(usize),
+}
+
+/// What the rules say of the root `pos` before any search (a restricted root is not
+/// judged: its moves were chosen by the user).
+fn solved(pos: &Mobius, restricted: bool) -> Option<Solved> {
+    if restricted {
+        return None;
+    }
+    let stm = pos.side_to_move();
+    if !tree::winning_cells(pos, stm).is_empty() {
+        return Some(Solved::Win);
+    }
+    let threats = tree::winning_cells(pos, stm.opponent()).len();
+    (threats >= 2).then_some(Solved::Loss(threats))
+}
+
+/// How a search reports: the lines asked for and what the rules decided.
+struct Output {
+    lines: usize,
+    solved: Option<Solved>,
+}
+
+impl Output {
+    /// The score of root move `mv`: exact when the root is solved, else its win rate.
+    fn score(&self, stats: &[RootStat], mv: MobiusMove) -> Score {
+        match self.solved {
+            Some(Solved::Win) => Score::Mate(1),
+            Some(Solved::Loss(_)) => Score::Mate(-1),
+            None => stats.iter().find(|s| s.mv == mv).map_or(Score::Cp(0), win_rate_score),
+        }
+    }
+
+    /// Reports the merged search state: the `lines` most visited root moves (one line
+    /// each, best first, with thread 0's variation after the move), playouts and tree
+    /// sizes over all threads; and a note when the root is solved.
+    fn report(
+        &self,
+        main: &Tree,
+        snaps: &[Snapshot],
+        shared: &Shared,
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) {
+        match self.solved {
+            Some(Solved::Win) => reporter.note("solved: win (the side to move wins at once)"),
+            Some(Solved::Loss(n)) => reporter.note(&format!(
+                "solved: loss (the opponent has {n} winning cells and wins next move)"
+            )),
+            None => {}
+        }
+        let stats = merged(main, snaps);
+        let used = main.len() + snaps.iter().map(|s| s.tree_nodes).sum::<usize>();
+        let capacity = main.capacity() * (snaps.len() + 1);
+        let seldepth = snaps.iter().map(|s| s.seldepth).fold(main.seldepth, u32::max);
+        let ranked = ranked(&stats);
+        let lines = self.lines.min(ranked.len());
+        for (k, stat) in ranked[..lines].iter().enumerate() {
+            // Only the best line gets the solved score: the others are not proven.
+            let score = if k == 0 { self.score(&stats, stat.mv) } else { win_rate_score(stat) };
+            let pv: Vec<String> = std::iter::once(stat.mv)
+                .chain(main.line_after(stat.mv))
+                .map(|m| m.to_string())
+                .collect();
+            reporter.info(&SearchInfo {
+                depth: pv.len() as u32,
+                seldepth,
+                multipv: (self.lines > 1).then_some(k as u32 + 1),
+                score,
+                nodes: shared.playouts.load(Ordering::Relaxed),
+                time: ctl.elapsed(),
+                hashfull: Some((used as u64 * 1000 / capacity.max(1) as u64) as u32),
+                pv,
+            });
+        }
+    }
+}
+
+impl Searcher<Mobius> for Mcts {
+    fn set_hash_mb(&mut self, mb: usize) {
+        self.hash_mb = mb;
+        self.rebuild(self.trees.len());
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.rebuild(threads.max(1));
+    }
+
+    fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
+    fn new_game(&mut self) {
+        self.trees.iter_mut().for_each(Tree::clear);
+    }
+
+    fn expected_moves_left(&self, pos: &Mobius) -> u32 {
+        ((super::geometry::CELLS - pos.stones()) as u32 / 3).clamp(5, 40)
+    }
+
+    fn search(
+        &mut self,
+        pos: &Mobius,
+        root_moves: &[MobiusMove],
+        _limits: &Limits,
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> MobiusMove {
+        self.run_among(pos, root_moves, ctl, reporter).0
+    }
+}
