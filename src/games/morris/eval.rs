@@ -157,7 +157,8 @@ fn side_terms<T: Terms>(pos: &Morris, side: Side, sign: i32, territory: u32, t: 
     let mut double = 0;
     for p in bits(own).filter(|&p| pos.in_mill(own, p)) {
         let after = own & !(1 << p);
-        double += bits(Morris::adjacent(p) & empty).filter(|&q| pos.in_mill(after, q)).count();
+        double +=
+            bits(Morris::adjacent(p) & empty).filter(|&q| pos.in_mill(after | 1 << q, q)).count();
     }
     add(f::DOUBLE_MILL, double as u32);
     let mobility: u32 = bits(own).map(|p| (Morris::adjacent(p) & empty).count_ones()).sum();
