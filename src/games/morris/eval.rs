@@ -135,10 +135,11 @@ fn side_terms<T: Terms>(pos: &Morris, side: Side, sign: i32, territory: u32, t: 
     add(f::MAN, own.count_ones() + hand);
     let (mut closed, mut two, mut closable) = (0, 0, 0);
     for &mill in Morris::mills() {
-        let mine = (own & mill).count_ones();
-        if mine == 3 {
+        // Men of the mill counted without a popcount (a mill has three points).
+        let mine = own & mill;
+        if mine == mill {
             closed += 1;
-        } else if mine == 2 && enemy & mill == 0 {
+        } else if mine & mine.wrapping_sub(1) != 0 && enemy & mill == 0 {
             two += 1;
             let gap = (mill & empty).trailing_zeros() as usize;
             if hand > 0 || flying || Morris::adjacent(gap) & own & !mill != 0 {
