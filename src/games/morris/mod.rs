@@ -26,6 +26,7 @@ mod eval;
 mod notation;
 mod options;
 mod search;
+mod weights;
 
 pub use board::{Morris, MorrisUndo};
 pub use notation::MorrisMove;
