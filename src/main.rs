@@ -52,6 +52,8 @@ enum Cmd {
     Genfens(runner::cli::GenfensArgs),
     /// Validate a game-record file with the rules and summarize it.
     Replay(runner::cli::ReplayArgs),
+    /// Self-play data for tuning: one line per searched position (docs/tuning.md).
+    Datagen(runner::datagen::DatagenArgs),
     /// Statistics of a match played in pieces (shards), as one run would print them.
     Merge(runner::cli::MergeArgs),
     /// Maximum-likelihood ratings of the engines in record or PGN files.
@@ -117,6 +119,7 @@ fn main() -> Result<()> {
         Some(Cmd::Match(args)) => runner::cli::run_match(&args),
         Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
         Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
+        Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
         Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Ratings(args)) => runner::cli::run_ratings(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),

@@ -50,6 +50,11 @@ fn engines_from_the_command_line() {
     assert!(EngineSpec::from_tokens(&split_words("name=d cmd=./x depth=deep").unwrap()).is_err());
     let r = EngineSpec::from_tokens(&["name=random".to_string()]).unwrap();
     assert!(r.is_random());
+    let u = EngineSpec::from_tokens(&split_words("name=uct nodes=50").unwrap()).unwrap();
+    assert!(u.is_uct() && !u.is_random());
+    assert_eq!(u.nodes, Some(50));
+    let u = EngineSpec::from_tokens(&split_words("name=u2 cmd=uct").unwrap()).unwrap();
+    assert!(u.is_uct());
     assert!(EngineSpec::from_tokens(&["name=y".to_string()]).is_err(), "no cmd");
     assert!(split_words("a 'b").is_err());
     assert_eq!(parse_tc("500ms+10ms"), Ok((Duration::from_millis(500), Duration::from_millis(10))));

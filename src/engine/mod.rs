@@ -5,5 +5,5 @@
 mod registry;
 mod session;
 
-pub use registry::{GameEntry, find_game, registry};
+pub use registry::{GameEntry, GameVisitor, find_game, registry, visit_game};
 pub use session::{GameSession, SearchDone, Session};

@@ -1,7 +1,7 @@
 //! The list of games the engine knows, in the order of the `Game` option.
 
 use super::session::{GameSession, Session};
-use crate::core::Limits;
+use crate::core::{Game, Limits};
 use crate::games::mabula::Mabula;
 use crate::games::mobius::{Mcts, MctsParams, Mobius};
 use crate::games::moebius_chess::MoebiusChess;
@@ -62,4 +62,48 @@ pub fn registry() -> Vec<GameEntry> {
 /// The entry of the game called `name` (case-insensitive).
 pub fn find_game(name: &str) -> Option<GameEntry> {
     registry().into_iter().find(|g| g.name.eq_ignore_ascii_case(name))
+}
+
+/// Code generic over [`Game`] run for a game chosen by name at run time (the runner's
+/// built-in baselines, self-play): [`visit_game`] calls [`GameVisitor::visit`] with the
+/// game's type.
+pub trait GameVisitor {
+    type Output;
+    /// Runs with `G`, the type of the game asked for.
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// Calls `v.visit::<G>()` for the game called `name` (case-insensitive), `None` for an
+/// unknown game. Lists the same games as [`registry`].
+pub fn visit_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Output> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "morris" => v.visit::<Morris>(),
+        "moebius-chess" => v.visit::<MoebiusChess>(),
+        "mobius" => v.visit::<Mobius>(),
+        "mabula" => v.visit::<Mabula>(),
+        "morpiae" => v.visit::<Morpiae>(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+
+    impl GameVisitor for Name {
+        type Output = &'static str;
+        fn visit<G: Game>(self) -> &'static str {
+            G::NAME
+        }
+    }
+
+    #[test]
+    fn every_registered_game_is_visited_with_its_own_type() {
+        for entry in registry() {
+            assert_eq!(visit_game(entry.name, Name), Some(entry.name));
+        }
+        assert_eq!(visit_game("chess", Name), None);
+    }
 }

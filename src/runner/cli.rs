@@ -25,7 +25,8 @@ pub struct MatchArgs {
     /// An engine, one quoted string of `key=value` words: `"name=<n> cmd=<program>
     /// [arg=<a>]… [option.<Name>=<v>]… [dir=…] [proto=ugi|uci] [seed=…]"` (quote a word
     /// with spaces: `'option.Move Overhead=10'`); `cmd=random` (or `name=random`) is the
-    /// built-in random mover. Repeat for each engine.
+    /// built-in random mover, `cmd=uct` (or `name=uct`) the built-in plain MCTS. Repeat
+    /// for each engine.
     #[arg(long, value_name = "SPEC")]
     pub engine: Vec<String>,
     /// The game (also sent as `setoption name Game value <game>`).

@@ -17,13 +17,15 @@ use super::stats::Sprt;
 
 /// The built-in uniform random mover's program name.
 pub const RANDOM: &str = "random";
+/// The built-in plain Monte Carlo tree search's program name (see [`super::uct`]).
+pub const UCT: &str = "uct";
 
 /// How to run one engine of the match.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineSpec {
     /// Unique name in the match (records and statistics use it).
     pub name: String,
-    /// Program to run, or [`RANDOM`] for the built-in random mover.
+    /// Program to run, or [`RANDOM`] or [`UCT`] for a built-in baseline.
     pub cmd: String,
     pub args: Vec<String>,
     pub dir: Option<PathBuf>,
@@ -43,6 +45,11 @@ impl EngineSpec {
     /// True for the built-in random mover.
     pub fn is_random(&self) -> bool {
         self.cmd == RANDOM
+    }
+
+    /// True for the built-in `uct` baseline.
+    pub fn is_uct(&self) -> bool {
+        self.cmd == UCT
     }
 
     /// Applies one engine key (`cmd`, `arg`, `dir`, `proto`, `seed`, `option`, `depth`,
@@ -71,8 +78,8 @@ impl EngineSpec {
 
     /// Reads an engine from command-line tokens `key=value` (`name=…`, `cmd=…`,
     /// `arg=…`, `dir=…`, `proto=…`, `seed=…`, `option.<Name>=<value>`). An engine
-    /// without `cmd` named `random` is the random mover; without `name`, the name is the
-    /// program's file name.
+    /// without `cmd` named `random` or `uct` is that built-in baseline; without `name`,
+    /// the name is the program's file name.
     pub fn from_tokens(tokens: &[String]) -> Result<EngineSpec, String> {
         let mut e = EngineSpec::default();
         for t in tokens {
@@ -89,8 +96,8 @@ impl EngineSpec {
 
     fn finish(mut self) -> Result<EngineSpec, String> {
         if self.cmd.is_empty() {
-            if self.name == RANDOM {
-                self.cmd = RANDOM.to_string();
+            if self.name == RANDOM || self.name == UCT {
+                self.cmd = self.name.clone();
             } else {
                 return Err(format!("engine '{}' has no cmd", self.name));
             }

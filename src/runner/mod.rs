@@ -1,4 +1,5 @@
-//! The match runner behind `ugine match`, `ugine genfens` and `ugine replay`: plays
+//! The match runner behind `ugine match`, `ugine genfens`, `ugine replay` and
+//! `ugine datagen` ([`datagen`]: self-play data): plays
 //! engines against each other as referee, records every game, and computes the
 //! statistics (see `docs/runner.md`).
 //!
@@ -6,6 +7,7 @@
 //! - [`opening`]: opening files and their generation.
 //! - [`record`]: the game-record file.
 //! - [`player`]: the [`player::Player`] trait and the built-in random mover;
+//!   [`uct`], [`uct_player`]: the built-in plain MCTS baseline;
 //!   [`process`]: engine processes; [`wire`]: the protocol lines the runner speaks.
 //! - [`play`]: the referee's game loop; [`tournament`]: the whole match.
 //! - [`shard`]: splitting a match (`--shard K/N`), the match header of record files,
@@ -15,6 +17,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod datagen;
 pub mod input;
 pub mod merge;
 pub mod opening;
@@ -29,4 +32,6 @@ pub mod report;
 pub mod shard;
 pub mod stats;
 pub mod tournament;
+pub mod uct;
+pub mod uct_player;
 pub mod wire;

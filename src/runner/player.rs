@@ -131,12 +131,17 @@ impl Player for RandomPlayer {
 
     fn query(&mut self, position: &Opening, query: EndQuery) -> Result<String, PlayerError> {
         self.set(position)?;
-        let outcome = self.session.outcome();
-        Ok(match query {
-            EndQuery::GameOver => outcome.is_some().to_string(),
-            EndQuery::Result => outcome.map_or("none", |o| o.as_str()).to_string(),
-        })
+        Ok(answer_query(self.session.as_ref(), query))
     }
 
     fn reset(&mut self) {}
+}
+
+/// A built-in player's answer to `query` in the session's current position.
+pub fn answer_query(session: &dyn Session, query: EndQuery) -> String {
+    let outcome = session.outcome();
+    match query {
+        EndQuery::GameOver => outcome.is_some().to_string(),
+        EndQuery::Result => outcome.map_or("none", |o| o.as_str()).to_string(),
+    }
 }

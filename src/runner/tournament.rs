@@ -20,6 +20,7 @@ use super::record::{GameId, GameRecord, RecordWriter, read_records};
 use super::report::{Standings, format_summary, merged_sprt_lines, progress_line};
 use super::shard::{MatchInfo, Peers, Shard, fingerprint, prepare_dir, read_header};
 use super::stats::SprtVerdict;
+use super::uct_player::UctPlayer;
 use crate::core::Rng;
 use crate::engine::{Session, find_game};
 
@@ -65,13 +66,19 @@ impl Referee {
     /// A fresh session at the start position under the match's rules.
     pub fn session(&self) -> anyhow::Result<Box<dyn Session>> {
         let mut s = (self.make)(1);
+        self.apply_rules(s.as_mut())?;
+        Ok(s)
+    }
+
+    /// Sets the match's rules on another session of the same game (a built-in player's).
+    pub fn apply_rules(&self, s: &mut dyn Session) -> anyhow::Result<()> {
         let specs = s.rule_option_specs();
         for (k, v) in &self.rules {
             let spec = specs.iter().find(|s| s.name == k).context("rule option vanished")?;
             let value = spec.parse_value(v).map_err(anyhow::Error::msg)?;
             s.set_rule_option(k, &value).map_err(anyhow::Error::msg)?;
         }
-        Ok(s)
+        Ok(())
     }
 }
 
@@ -295,6 +302,10 @@ impl Match {
         if e.is_random() {
             let seed = e.seed.unwrap_or(self.cfg.seed) ^ (index as u64).wrapping_mul(0x9e37_79b9);
             return Ok(Box::new(RandomPlayer::new(&e.name, self.referee.session()?, seed)));
+        }
+        if e.is_uct() {
+            let seed = e.seed.unwrap_or(self.cfg.seed);
+            return Ok(Box::new(UctPlayer::new(e, &self.cfg.game, &self.referee, seed)?));
         }
         let mut options = self.options.clone();
         options.extend(e.options.iter().cloned());

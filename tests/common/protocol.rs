@@ -88,7 +88,9 @@ impl Engine {
         drop(self.stdin.take());
         let status = self.child.wait().expect("wait for ugine");
         assert!(status.success(), "ugine exited with {status}");
-        let mut rest: Vec<String> = self.lines.try_iter().collect();
+        // The reader thread may still hold the last lines: read until it sees the end of
+        // the output (the process has exited, so that end comes).
+        let mut rest: Vec<String> = self.lines.iter().collect();
         self.transcript.append(&mut rest);
         self.transcript
     }

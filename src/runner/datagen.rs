@@ -1,0 +1,226 @@
+//! `ugine datagen`: self-play training data. ugine plays itself from random openings
+//! (as `ugine genfens` makes them) at a fixed node count per move, and every position it
+//! searched becomes one line of text:
+//!
+//! ```text
+//! <position string> | <side to move: p1|p2> | <score> | <result: p1win|p2win|draw>
+//! ```
+//!
+//! `score` is the search's score from the side to move's point of view in the game's
+//! `cp` units, or `#N` / `#-N` for a forced win / loss in N moves; `result` is how the
+//! game ended (a game still going after `max_plies` engine moves counts as a draw).
+//! Games are written whole and in order, so the output depends only on the settings and
+//! the seed, not on `--concurrency`. Progress goes to stderr.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::opening::{Opening, generate_openings};
+use super::tournament::Referee;
+use crate::core::{Limits, Outcome, Side};
+use crate::engine::Session;
+use crate::search::{Reporter, Score, SearchInfo};
+
+/// `ugine datagen`: self-play data for tuning (format in `docs/tuning.md`).
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Random plies of each opening (games without random setups).
+    #[arg(long, default_value_t = 8)]
+    pub plies: usize,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (one search thread each).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Engine moves after which a game is stopped and counted a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+    /// Hash table per game in MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Rule options "Name=value"; repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+    /// Output file (default: stdout).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+/// One searched position of a game, before the result is known.
+struct Sample {
+    fen: String,
+    side: Side,
+    score: Score,
+}
+
+/// Keeps the last score a search reported.
+struct LastScore(Arc<Mutex<Option<Score>>>);
+
+impl Reporter for LastScore {
+    fn info(&mut self, info: &SearchInfo) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.score);
+    }
+}
+
+/// The data line of one position (see the module doc).
+pub fn format_line(fen: &str, side: Side, score: Score, result: Outcome) -> String {
+    let side = match side {
+        Side::P1 => "p1",
+        Side::P2 => "p2",
+    };
+    let score = match score {
+        Score::Cp(cp) => cp.to_string(),
+        Score::Mate(n) => format!("#{n}"),
+    };
+    format!("{fen} | {side} | {score} | {}", result.as_str())
+}
+
+/// Searches the session's position to `nodes` and returns the best move and the score.
+fn search(session: &mut dyn Session, nodes: u64) -> anyhow::Result<(String, Option<Score>)> {
+    let score = Arc::new(Mutex::new(None));
+    let (tx, rx) = channel();
+    let done = Box::new(move |mv: String| {
+        let _ = tx.send(mv);
+    });
+    let handle = session
+        .start_search(
+            Limits::nodes(nodes),
+            Duration::ZERO,
+            Arc::new(AtomicBool::new(false)),
+            Box::new(LastScore(Arc::clone(&score))),
+            done,
+        )
+        .map_err(anyhow::Error::msg)?;
+    let mv = rx.recv().context("the search ended without a move");
+    let _ = handle.join();
+    let score = *score.lock().unwrap_or_else(|e| e.into_inner());
+    Ok((mv?, score))
+}
+
+/// Plays one self-play game from `opening`; returns its data lines.
+fn play(
+    session: &mut dyn Session,
+    opening: &Opening,
+    args: &DatagenArgs,
+) -> anyhow::Result<Vec<String>> {
+    session.new_game();
+    let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
+    session.set_position(opening.fen.as_deref(), &moves).map_err(anyhow::Error::msg)?;
+    let mut samples = Vec::new();
+    let mut result = Outcome::Draw;
+    for _ in 0..args.max_plies {
+        if let Some(o) = session.outcome() {
+            result = o;
+            break;
+        }
+        let (mv, score) = search(session, args.nodes)?;
+        if let Some(score) = score {
+            samples.push(Sample { fen: session.fen(), side: session.side_to_move(), score });
+        }
+        session.play_move(&mv).map_err(anyhow::Error::msg)?;
+    }
+    if let Some(o) = session.outcome() {
+        result = o;
+    }
+    Ok(samples.iter().map(|s| format_line(&s.fen, s.side, s.score, result)).collect())
+}
+
+/// Runs `ugine datagen`.
+pub fn run_datagen(args: &DatagenArgs) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut options = vec![("Game".to_string(), args.game.clone())];
+    for o in &args.option {
+        let (k, v) =
+            o.split_once('=').with_context(|| format!("--option '{o}': expected NAME=VALUE"))?;
+        options.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    let referee = Referee::new(&args.game, &options)?;
+    let openings =
+        generate_openings(referee.session()?.as_mut(), args.games, args.plies, args.seed);
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
+        )),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = channel::<(usize, anyhow::Result<Vec<String>>)>();
+    let start = Instant::now();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 0..args.concurrency.clamp(1, args.games) {
+            let tx = tx.clone();
+            let (next, failed, openings, referee) = (&next, &failed, &openings, &referee);
+            scope.spawn(move || {
+                let mut session = match referee.session() {
+                    Ok(s) => s,
+                    Err(e) => {
+                        let _ = tx.send((0, Err(e)));
+                        return;
+                    }
+                };
+                session.set_hash_mb(args.hash);
+                while !failed.load(Ordering::SeqCst) {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= openings.len() {
+                        break;
+                    }
+                    let lines = play(session.as_mut(), &openings[i], args);
+                    if tx.send((i, lines)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Games finish in any order; they are written in order.
+        let mut pending = BTreeMap::new();
+        let (mut written, mut positions) = (0, 0);
+        for (i, lines) in rx {
+            let lines = match lines {
+                Ok(l) => l,
+                Err(e) => {
+                    failed.store(true, Ordering::SeqCst);
+                    return Err(e.context(format!("game {}", i + 1)));
+                }
+            };
+            pending.insert(i, lines);
+            while let Some(lines) = pending.remove(&written) {
+                for l in &lines {
+                    writeln!(out, "{l}").context("cannot write the data")?;
+                }
+                written += 1;
+                positions += lines.len();
+            }
+            let secs = start.elapsed().as_secs_f64().max(1e-3);
+            // Progress only: a closed stderr must not stop the run.
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "[{written}/{}] games written, {positions} positions, {:.1} positions/s",
+                args.games,
+                positions as f64 / secs
+            );
+        }
+        out.flush().context("cannot write the data")
+    })
+}
