@@ -31,14 +31,14 @@ mod weights {
 /// The largest group of `men` as a set, and the size of the second largest.
 fn two_largest(men: u64) -> (u64, u32) {
     let mut rest = men;
-    let (mut best, mut second) = (0u64, 0);
+    let (mut best, mut best_size, mut second) = (0u64, 0, 0);
     while rest != 0 {
         let g = flood(rest & rest.wrapping_neg(), rest);
-        if g.count_ones() > best.count_ones() {
-            second = best.count_ones();
-            best = g;
+        let size = g.count_ones();
+        if size > best_size {
+            (second, best, best_size) = (best_size, g, size);
         } else {
-            second = second.max(g.count_ones());
+            second = second.max(size);
         }
         rest &= !g;
     }
@@ -64,12 +64,13 @@ fn predict_largest(pos: &Mabula, side: Side) -> i32 {
     let (group, second) = two_largest(men);
     let near = neighbours(group);
     let mut score = LARGEST * group.count_ones() as i32 + SECOND * second as i32;
+    let lines = &TABLES.lines;
     for b in bits(men & BORDER) {
         let reach = pos.max_push(b) as usize;
         if reach == 0 {
             continue;
         }
-        let lands = TABLES.lines[b as usize][..reach].iter().any(|&s| near & 1 << s != 0);
+        let lands = lines[b as usize][..reach].iter().any(|&s| near & 1 << s != 0);
         score += if lands { CONNECTABLE } else { LIVE };
     }
     score

@@ -3,7 +3,7 @@
 //! Zobrist hash, with [`Board::apply`] and attack detection.
 
 use super::geometry::{
-    Bb, NO_SQ, SQUARES, TABLES, Tables, bishop_attacks, bit, col, rook_attacks, row, square, twin,
+    Bb, N, NO_SQ, S, SQUARES, TABLES, Tables, bit, col, nearest, row, square, twin,
 };
 use super::moves::{ChessMove, Kind};
 use super::options::MoebiusOptions;
@@ -32,16 +32,20 @@ pub const fn code(color: usize, typ: usize) -> u8 {
     (1 + typ + 6 * color) as u8
 }
 
+/// Type and colour of each mailbox code (a load instead of a division).
+const CODE_TYPE: [u8; 13] = [0, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5];
+const CODE_COLOR: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+
 /// The type of a non-empty mailbox code.
 #[inline(always)]
 pub const fn code_type(c: u8) -> usize {
-    (c as usize - 1) % 6
+    CODE_TYPE[c as usize % 13] as usize
 }
 
 /// The colour of a non-empty mailbox code.
 #[inline(always)]
 pub const fn code_color(c: u8) -> usize {
-    (c as usize - 1) / 6
+    CODE_COLOR[c as usize % 13] as usize
 }
 
 /// The row of the back rank of `color` on the unprimed half (rank 1 or 8).
@@ -49,20 +53,71 @@ pub const fn back_row(color: usize) -> usize {
     if color == WHITE { 7 } else { 0 }
 }
 
-/// Castling rights that survive a move touching `sq` (king or rook squares clear some).
-fn castle_keep(sq: usize) -> u8 {
-    let mut keep = 0xF;
-    for (color, k, q) in [(WHITE, CASTLE_WK, CASTLE_WQ), (BLACK, CASTLE_BK, CASTLE_BQ)] {
-        let y = back_row(color);
-        if sq == square(4, y) {
-            keep &= !(k | q);
-        } else if sq == square(7, y) {
-            keep &= !k;
-        } else if sq == square(0, y) {
-            keep &= !q;
+/// `CASTLE_KEEP[sq]`: the castling rights that survive a move touching `sq` (king and
+/// rook squares clear some).
+const CASTLE_KEEP: [u8; SQUARES] = {
+    let mut keep = [0xF; SQUARES];
+    keep[square(4, 7)] = !(CASTLE_WK | CASTLE_WQ) & 0xF;
+    keep[square(7, 7)] = !CASTLE_WK & 0xF;
+    keep[square(0, 7)] = !CASTLE_WQ & 0xF;
+    keep[square(4, 0)] = !(CASTLE_BK | CASTLE_BQ) & 0xF;
+    keep[square(7, 0)] = !CASTLE_BK & 0xF;
+    keep[square(0, 0)] = !CASTLE_BQ & 0xF;
+    keep
+};
+
+/// The pieces of colour `by` attacking `sq` in the placement `pieces`/`colors` when the
+/// occupancy is `occ`; `phasers` are the pieces that attack their twin square.
+/// A slider attacks `sq` when it is the nearest occupied square on one of the rays from
+/// `sq` (both ways round the row), so only the rays holding a slider are scanned.
+#[inline(always)]
+pub fn attackers(
+    t: &Tables,
+    (pieces, colors): (&[Bb; 6], &[Bb; 2]),
+    phasers: Bb,
+    sq: usize,
+    occ: Bb,
+    by: usize,
+) -> Bb {
+    let (p, them) = (pieces, colors[by]);
+    let contact = (t.knight[sq] & p[KNIGHT])
+        | (t.king[sq] & p[KING])
+        | (t.pawn_from[by][sq] & p[PAWN])
+        | (bit(twin(sq)) & phasers);
+    let mut att = contact & them;
+    let ortho = (p[ROOK] | p[QUEEN]) & them & t.rook_lines[sq];
+    if ortho != 0 {
+        for d in [N, S] {
+            att |= nearest_slider(t, d, sq, occ, ortho);
+        }
+        let y = row(sq);
+        if ortho & (0xFFFF << (16 * y)) != 0 {
+            let x = col(sq) as u32;
+            let lane = ((occ >> (16 * y)) as u16).rotate_right(x) & !1;
+            if lane != 0 {
+                let right = square(col(sq) + lane.trailing_zeros() as usize, y);
+                let left = square(col(sq) + 15 - lane.leading_zeros() as usize, y);
+                att |= (bit(right) | bit(left)) & ortho;
+            }
         }
     }
-    keep
+    let diag = (p[BISHOP] | p[QUEEN]) & them & t.bishop_lines[sq];
+    if diag != 0 {
+        for d in [1, 2, 4, 5] {
+            att |= nearest_slider(t, d, sq, occ, diag);
+        }
+    }
+    att
+}
+
+/// The nearest occupied square on ray `d` from `sq`, as a set, if it is one of `sliders`.
+#[inline(always)]
+fn nearest_slider(t: &Tables, d: usize, sq: usize, occ: Bb, sliders: Bb) -> Bb {
+    let ray = t.rays[d][sq];
+    if ray & sliders == 0 {
+        return 0;
+    }
+    bit(nearest(d, ray & occ)) & sliders
 }
 
 /// One position without its history. Copying it is the undo of a move.
@@ -130,22 +185,27 @@ impl Board {
     /// Puts a piece on an empty square, updating the hash.
     #[inline(always)]
     pub fn put(&mut self, sq: usize, c: u8) {
+        self.put_with(&TABLES, sq, c);
+    }
+
+    #[inline(always)]
+    fn put_with(&mut self, t: &Tables, sq: usize, c: u8) {
         let b = bit(sq);
         self.pieces[code_type(c)] |= b;
         self.colors[code_color(c)] |= b;
         self.mailbox[sq] = c;
-        self.hash ^= TABLES.z_piece[c as usize][sq];
+        self.hash ^= t.z_piece[c as usize][sq];
     }
 
     /// Removes the piece on `sq` (which must hold one), updating the hash.
     #[inline(always)]
-    fn take(&mut self, sq: usize) -> u8 {
+    fn take(&mut self, t: &Tables, sq: usize) -> u8 {
         let c = self.mailbox[sq];
         let b = !bit(sq);
         self.pieces[code_type(c)] &= b;
         self.colors[code_color(c)] &= b;
         self.mailbox[sq] = 0;
-        self.hash ^= TABLES.z_piece[c as usize][sq];
+        self.hash ^= t.z_piece[c as usize][sq];
         c
     }
 
@@ -177,22 +237,7 @@ impl Board {
     /// included: a piece attacks its twin square).
     #[inline(always)]
     pub fn attackers(&self, t: &Tables, sq: usize, occ: Bb, by: usize) -> Bb {
-        let p = &self.pieces;
-        let them = self.colors[by];
-        let contact = (t.knight[sq] & p[KNIGHT])
-            | (t.king[sq] & p[KING])
-            | (t.pawn_from[by][sq] & p[PAWN])
-            | (bit(twin(sq)) & self.phasers());
-        let rq = p[ROOK] | p[QUEEN];
-        let bq = p[BISHOP] | p[QUEEN];
-        let mut att = contact & them;
-        if rq & them & t.rook_lines[sq] != 0 {
-            att |= rook_attacks(t, sq, occ) & rq & them;
-        }
-        if bq & them & t.bishop_lines[sq] != 0 {
-            att |= bishop_attacks(t, sq, occ) & bq & them;
-        }
-        att
+        attackers(t, (&self.pieces, &self.colors), self.phasers(), sq, occ, by)
     }
 
     /// True when the king of the side to move is attacked.
@@ -232,30 +277,30 @@ impl Board {
             self.ep = NO_SQ;
         }
         self.halfmove += 1;
-        let piece = self.take(from);
+        let piece = self.take(t, from);
         let mut captured = 0;
         match mv.kind() {
             Kind::Castle => {
-                self.put(to, piece);
+                self.put_with(t, to, piece);
                 let (rf, rt) = Board::castle_rook(to);
-                let rook = self.take(rf);
-                self.put(rt, rook);
+                let rook = self.take(t, rf);
+                self.put_with(t, rt, rook);
             }
             Kind::EnPassant => {
-                captured = self.take(Board::ep_victim(to));
-                self.put(to, piece);
+                captured = self.take(t, Board::ep_victim(to));
+                self.put_with(t, to, piece);
                 self.halfmove = 0;
             }
             kind => {
                 if self.mailbox[to] != 0 {
-                    captured = self.take(to);
+                    captured = self.take(t, to);
                     self.halfmove = 0;
                 }
                 let placed = match mv.promotion() {
                     Some(typ) => code(us, typ),
                     None => piece,
                 };
-                self.put(to, placed);
+                self.put_with(t, to, placed);
                 if code_type(piece) == PAWN {
                     self.halfmove = 0;
                 }
@@ -268,7 +313,7 @@ impl Board {
                 }
             }
         }
-        let rights = self.castling & castle_keep(from) & castle_keep(to);
+        let rights = self.castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
         if rights != self.castling {
             self.hash ^= t.z_castle[self.castling as usize] ^ t.z_castle[rights as usize];
             self.castling = rights;

@@ -18,10 +18,22 @@ pub const SQUARES: usize = 128;
 /// "No square" (empty en-passant field, no push).
 pub const NO_SQ: u8 = 255;
 
-/// The set holding only `sq`.
+/// `BITS[sq]` is the set holding only `sq` (a load is cheaper than a variable 128-bit
+/// shift, which compiles to two shifts and a select).
+static BITS: [Bb; SQUARES] = {
+    let mut b = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        b[sq] = 1 << sq;
+        sq += 1;
+    }
+    b
+};
+
+/// The set holding only `sq` (`sq < 128`).
 #[inline(always)]
-pub const fn bit(sq: usize) -> Bb {
-    1u128 << sq
+pub fn bit(sq: usize) -> Bb {
+    BITS[sq & (SQUARES - 1)]
 }
 
 /// The twin square: same name, prime toggled (`e4` ↔ `e4'`).

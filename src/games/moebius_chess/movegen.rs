@@ -8,7 +8,9 @@
 //! removes the twin of the enemy king from every target set; Dekker's rule then drops
 //! the few moves that land on that twin and mate, found by playing them.
 
-use super::board::{BISHOP, Board, KNIGHT, PAWN, QUEEN, ROOK, WHITE, back_row, code_type};
+use super::board::{
+    BISHOP, Board, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, attackers, back_row, code_type,
+};
 use super::geometry::{
     Bb, LEFT_HALF, N, NO_SQ, S, TABLES, Tables, bishop_attacks, bit, col, nearest, rook_attacks,
     row, square, squares, twin, twin_bb,
@@ -609,6 +611,9 @@ impl Board {
     /// True when `mv` checkmates (the defender's replies under ordinary legality).
     #[inline(never)] // cold: only for moves landing on the twin of the enemy king
     pub fn mates_with(&self, mv: ChessMove) -> bool {
+        if let Some(mate) = self.quick_mate(mv) {
+            return mate;
+        }
         let mut b = *self;
         b.apply(mv);
         if !b.in_check() {
@@ -617,6 +622,49 @@ impl Board {
         let mut replies = AnyMove(false);
         b.generate(&mut replies, CheckRule::None);
         !replies.0
+    }
+
+    /// [`Board::mates_with`] for an ordinary move or promotion, decided on the placement
+    /// after the move without making it, when the usual cases decide it: no check, a king
+    /// escape, or a lone check from the king's twin (which no piece can block), answered
+    /// or not by a capture. `None` leaves the rest to the full test.
+    #[inline(always)]
+    fn quick_mate(&self, mv: ChessMove) -> Option<bool> {
+        if mv.kind() != Kind::Normal && mv.promotion().is_none() {
+            return None;
+        }
+        let t = &**TABLES;
+        let (mover, defender) = (self.stm, self.stm ^ 1);
+        let (from, to) = (mv.from(), mv.to());
+        let (mut p, mut c) = (self.pieces, self.colors);
+        let victim = self.mailbox[to];
+        if victim != 0 {
+            p[code_type(victim)] ^= bit(to);
+            c[defender] ^= bit(to);
+        }
+        let moved = code_type(self.mailbox[from]);
+        p[moved] ^= bit(from);
+        p[mv.promotion().unwrap_or(moved)] |= bit(to);
+        c[mover] ^= bit(from) | bit(to);
+        let phasers = if self.opts.pawn_phase_captures() { !0 } else { !p[PAWN] };
+        let att = |sq, occ, by| attackers(t, (&p, &c), phasers, sq, occ, by);
+        let occ = c[0] | c[1];
+        let ksq = (p[KING] & c[defender]).trailing_zeros() as usize;
+        let checkers = att(ksq, occ, mover);
+        if checkers == 0 {
+            return Some(false);
+        }
+        let lifted = occ ^ bit(ksq);
+        let escapes = (t.king[ksq] | bit(twin(ksq))) & !c[defender];
+        if squares(escapes).any(|sq| att(sq, lifted, mover) == 0) {
+            return Some(false);
+        }
+        let tek = twin(ksq);
+        if checkers != bit(tek) {
+            return None;
+        }
+        let capturers = att(tek, occ, defender) & !bit(ksq);
+        Some(!squares(capturers).any(|sq| att(ksq, occ ^ bit(sq), mover) & !bit(tek) == 0))
     }
 
     /// True when the side to move has a legal en-passant capture under its rules.

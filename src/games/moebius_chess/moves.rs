@@ -51,16 +51,17 @@ impl ChessMove {
     /// The move's kind.
     #[inline(always)]
     pub fn kind(self) -> Kind {
-        match self.0 >> 14 {
-            0 => Kind::Normal,
-            1 => Kind::Double,
-            2 => Kind::EnPassant,
-            3 => Kind::Castle,
-            4 => Kind::PromoKnight,
-            5 => Kind::PromoBishop,
-            6 => Kind::PromoRook,
-            _ => Kind::PromoQueen,
-        }
+        const KINDS: [Kind; 8] = [
+            Kind::Normal,
+            Kind::Double,
+            Kind::EnPassant,
+            Kind::Castle,
+            Kind::PromoKnight,
+            Kind::PromoBishop,
+            Kind::PromoRook,
+            Kind::PromoQueen,
+        ];
+        KINDS[(self.0 >> 14) as usize & 7]
     }
 
     /// The promotion piece type (1 knight … 4 queen), if this is a promotion.

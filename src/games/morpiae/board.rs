@@ -343,28 +343,43 @@ impl Drawing {
         self.remove_circle(mv.x, mv.y);
     }
 
-    /// How many circles `mv` (legal) would colour, without drawing it.
+    /// How many circles `mv` (legal) would colour, without drawing it: the circles of
+    /// its line, the new one aside, that are uncoloured and crossed in the three other
+    /// directions. Each point's cell is read once (the evaluation asks this of every
+    /// legal move).
     pub fn captures_of(&self, mv: MorpiaeMove) -> u32 {
         let d = mv.dir as usize;
         let (dx, dy) = DIRS[d];
+        let others = 0xF & !(1u16 << d);
         let mut n = 0;
         for i in 0..5 {
-            let (x, y) = mv.point(i);
-            if i == mv.k as i32 || self.owner(x, y).is_some() {
+            if i == mv.k as i32 {
                 // The new circle has no strokes in other directions yet.
                 continue;
             }
-            let in_d = match self.variant {
-                Variant::Disjoint => true,
-                Variant::Touching => match i {
-                    0 => self.segment(x - dx, y - dy, d),
-                    4 => self.segment(x, y, d),
-                    _ => true,
-                },
-            };
-            if in_d && (0..4).filter(|&e| e != d).all(|e| self.crossed(x, y, e)) {
-                n += 1;
+            let (x, y) = mv.point(i);
+            let c = self.grid.get(x, y);
+            if c & (OWNER[0] | OWNER[1]) != 0 {
+                continue;
             }
+            let crossed = match self.variant {
+                Variant::Disjoint => (c / MEMBER) & others == others,
+                // 5T: strokes on both sides of the point in each other direction, and in
+                // `d` too at the ends of the line (the new line covers the inner sides).
+                Variant::Touching => {
+                    let in_d = match i {
+                        0 => self.segment(x - dx, y - dy, d),
+                        4 => c & (SEG << d) != 0,
+                        _ => true,
+                    };
+                    in_d && (c / SEG) & others == others
+                        && (0..4).filter(|&e| e != d).all(|e| {
+                            let (ex, ey) = DIRS[e];
+                            self.segment(x - ex, y - ey, e)
+                        })
+                }
+            };
+            n += u32::from(crossed);
         }
         n
     }

@@ -32,10 +32,11 @@ fn side_terms(pos: &Morris, side: Side) -> i32 {
     let flying = pos.can_fly(side);
     let mut score = MAN * (own.count_ones() + hand) as i32;
     for &mill in Morris::mills() {
-        let mine = (own & mill).count_ones();
-        if mine == 3 {
+        // Men of the mill counted without a popcount (a mill has three points).
+        let mine = own & mill;
+        if mine == mill {
             score += CLOSED_MILL;
-        } else if mine == 2 && enemy & mill == 0 {
+        } else if mine & mine.wrapping_sub(1) != 0 && enemy & mill == 0 {
             score += TWO_IN_ROW;
             let gap = (mill & empty).trailing_zeros() as usize;
             // Closable next turn: from hand, by flying, or by a neighbour outside the mill.
