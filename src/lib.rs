@@ -10,6 +10,7 @@
 //! - [`ugi`]: the only module that reads or writes protocol text.
 //! - [`gui`]: `ugine gui`, the browser front end (web server and embedded page).
 //! - [`bench`]: the fixed benchmark behind `ugine bench`.
+//! - [`tune`]: `ugine tune`, Texel tuning of the evaluations linear in their weights.
 
 pub mod bench;
 pub mod core;
@@ -18,4 +19,5 @@ pub mod games;
 pub mod gui;
 pub mod runner;
 pub mod search;
+pub mod tune;
 pub mod ugi;

@@ -58,6 +58,8 @@ enum Cmd {
     Merge(runner::cli::MergeArgs),
     /// Maximum-likelihood ratings of the engines in record or PGN files.
     Ratings(runner::cli::RatingsArgs),
+    /// Fit a game's evaluation weights to self-play data (docs/tuning.md).
+    Tune(ugine::tune::TuneArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
     /// Play, watch and replay games in a browser: starts a local web server (docs/gui.md).
@@ -122,6 +124,7 @@ fn main() -> Result<()> {
         Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
         Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Ratings(args)) => runner::cli::run_ratings(&args),
+        Some(Cmd::Tune(args)) => ugine::tune::run_tune(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
         Some(Cmd::Gui(args)) => ugine::gui::run(
             std::net::SocketAddr::new(args.bind, args.port),

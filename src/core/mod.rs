@@ -6,6 +6,7 @@ mod limits;
 mod options;
 mod perft;
 mod rng;
+mod terms;
 
 pub use fen::compress_rank;
 pub use game::{Game, MoveError, Outcome, PositionError, Reversible, Side};
@@ -13,3 +14,4 @@ pub use limits::Limits;
 pub use options::{NoOptions, OptionKind, OptionSpec, OptionValue, RuleOptions};
 pub use perft::{perft, perft_divide, perft_reversible};
 pub use rng::Rng;
+pub use terms::{LinearEval, Terms, Trace, WeightSum};

@@ -24,6 +24,7 @@ mod board;
 mod eval;
 mod notation;
 mod options;
+mod weights;
 
 pub use board::{Morris, MorrisUndo};
 pub use notation::MorrisMove;
