@@ -110,3 +110,17 @@ fn random_playouts_are_reproducible_and_both_sides_win() {
     assert_eq!(red, playout::random_playouts(&pos, 2000, 7));
     assert!(red > 0 && red < 2000, "Red won {red} of 2000");
 }
+
+#[test]
+fn the_tree_keeps_expanding_after_it_fills_at_a_small_hash() {
+    let pos = Mobius::startpos(&MobiusOptions::default());
+    let mut mcts = Mcts::new(1, MctsParams::default());
+    let (_, _, infos) = search(&mut mcts, &pos, 15000);
+    // More nodes were created than the tree holds: it filled and was collected.
+    assert!(mcts.expanded_nodes() > mcts.tree_nodes() as u64, "{}", mcts.expanded_nodes());
+    assert!(infos.last().unwrap().hashfull.unwrap() <= 1000);
+    // A further search of the same position (the tree is kept) still expands nodes.
+    let (_, _, infos) = search(&mut mcts, &pos, 3000);
+    assert!(mcts.expanded_nodes() > 0);
+    assert!(infos.last().unwrap().hashfull.unwrap() <= 1000);
+}

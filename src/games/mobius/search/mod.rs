@@ -14,7 +14,9 @@
 //!   once the node gets that one child; else if the opponent threatens to win on some
 //!   cells, the only children are those cells (any other move loses at once).
 //! - The tree is kept between moves: when the next position descends from the previous
-//!   root, its subtree becomes the new root.
+//!   root, its subtree becomes the new root. A full tree is garbage-collected (the
+//!   children of its least visited nodes are dropped, see `Tree::collect`), so long
+//!   searches keep expanding.
 //! - Threads: root parallelism (CITE: Chaslot, Winands & van den Herik, "Parallel
 //!   Monte-Carlo Tree Search", CG 2008): each thread grows its own tree (`Hash` shared
 //!   out equally) from its own seed; the root children's visits and wins are summed over

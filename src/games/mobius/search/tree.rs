@@ -15,6 +15,8 @@ pub(super) struct Node {
     pub mv: MobiusMove,
     pub expanded: bool,
     pub children: u8,
+    /// The first child's index once expanded; before, the visits the node needs to be
+    /// expanded again after a collection dropped its children (0: never collected).
     pub first_child: u32,
     pub visits: u32,
     pub wins: f32,
@@ -77,6 +79,8 @@ pub(super) struct Tree {
     empties: Vec<u8>,
     /// Deepest path of the current search.
     pub seldepth: u32,
+    /// An expansion found the tree full: collect before the next iteration.
+    full: bool,
     /// Nodes created by expansions in the current search.
     pub expanded: u64,
 }
@@ -95,6 +99,7 @@ impl Tree {
             path: Vec::new(),
             empties: Vec::new(),
             seldepth: 0,
+            full: false,
             expanded: 0,
         };
         t.clear();
@@ -192,8 +197,40 @@ impl Tree {
         None
     }
 
-    /// Makes `idx` the root, keeping only its subtree (copied to the front, breadth first).
+    /// Makes `idx` the root, keeping only its subtree.
     fn reroot(&mut self, idx: u32) {
+        self.compact(idx, 0);
+    }
+
+    /// Garbage collection when the tree is full, so that the search keeps growing where
+    /// it goes now: the children of the least visited nodes are dropped (those nodes keep
+    /// their own statistics and are expanded again once their visits have doubled),
+    /// freeing at least half of the capacity. A parent has more visits than each child, so the nodes kept
+    /// (at least `threshold` visits) form the top of the tree.
+    fn collect(&mut self) {
+        let mut by_visits: Vec<(u32, usize)> = self.nodes[1..]
+            .iter()
+            .filter(|n| n.expanded)
+            .map(|n| (n.visits, n.children as usize))
+            .collect();
+        by_visits.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
+        let budget = self.capacity / 2;
+        let mut kept = 1 + self.nodes[0].children as usize;
+        let mut threshold = 0;
+        for &(visits, children) in &by_visits {
+            if kept + children > budget {
+                threshold = visits + 1;
+                break;
+            }
+            kept += children;
+        }
+        self.compact(0, threshold);
+    }
+
+    /// Copies the subtree of `idx` to the front of a fresh node array, breadth first, as
+    /// the new root; below it, nodes with fewer than `threshold` visits lose their
+    /// children.
+    fn compact(&mut self, idx: u32, threshold: u32) {
         let old = std::mem::replace(&mut self.nodes, Vec::with_capacity(self.capacity));
         let mut root = old[idx as usize];
         root.mv = NO_MOVE;
@@ -205,6 +242,15 @@ impl Tree {
             head += 1;
             let n = old[from as usize];
             if n.children == 0 {
+                continue;
+            }
+            if to != 0 && n.visits < threshold {
+                // Expanded again only once it has doubled its visits, so that the
+                // collected statistics are not rebuilt for a node the search left.
+                let pruned = &mut self.nodes[to as usize];
+                pruned.expanded = false;
+                pruned.children = 0;
+                pruned.first_child = n.visits.saturating_mul(2);
                 continue;
             }
             let start = self.nodes.len() as u32;
@@ -219,13 +265,18 @@ impl Tree {
     /// One iteration from `root_pos` (the prepared root): select down the tree, expand,
     /// play out, back up.
     pub fn iterate(&mut self, root_pos: &Mobius) {
+        if self.full {
+            self.collect();
+            self.full = false;
+        }
         let mut pos = root_pos.clone();
         self.path.clear();
         self.path.push(0);
         let mut node = 0usize;
         while pos.outcome().is_none() {
             if !self.nodes[node].expanded {
-                let ready = node == 0 || self.nodes[node].visits >= self.params.expand_after;
+                let n = self.nodes[node];
+                let ready = node == 0 || n.visits >= self.params.expand_after.max(n.first_child);
                 if !ready || !self.expand(node, &pos) {
                     break;
                 }
@@ -258,6 +309,7 @@ impl Tree {
             }
         }
         if self.nodes.len() + moves.len() > self.capacity && node != 0 {
+            self.full = true;
             return false;
         }
         self.add_children(node, &moves);
