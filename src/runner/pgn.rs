@@ -23,7 +23,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::opening::Opening;
-use super::record::{GameId, GameRecord, Termination};
+use super::record::{GameId, GameRecord, Termination, parse_options};
 use crate::core::{Outcome, Side};
 
 /// The PGN result token of an outcome.
@@ -206,15 +206,7 @@ impl PgnGame {
         let need = |k: &str| self.tag(k).ok_or_else(|| format!("no {k} tag"));
         let id = GameId::parse(need("UgineId")?).ok_or("bad UgineId tag")?;
         let game = need("Variant")?.to_string();
-        let options = need("UgineOptions")?
-            .split(';')
-            .filter(|s| !s.is_empty())
-            .map(|kv| {
-                kv.split_once('=')
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .ok_or_else(|| format!("bad option '{kv}'"))
-            })
-            .collect::<Result<_, _>>()?;
+        let options = parse_options(need("UgineOptions")?)?;
         let result = self.outcome().ok_or_else(|| format!("unfinished game ({})", self.result))?;
         let mut opening = Opening { fen: self.tag("FEN").map(String::from), moves: Vec::new() };
         let (mut moves, mut times_ms) = (Vec::new(), Vec::new());

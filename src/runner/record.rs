@@ -139,6 +139,18 @@ pub struct GameRecord {
 }
 
 /// Replaces tabs and line breaks so a value stays inside its field.
+/// Reads the `Name=value;Name=value` list of a record's options.
+pub(crate) fn parse_options(s: &str) -> Result<Vec<(String, String)>, String> {
+    s.split(';')
+        .filter(|s| !s.is_empty())
+        .map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("bad option '{kv}'"))
+        })
+        .collect()
+}
+
 fn clean(s: &str) -> String {
     s.replace(['\t', '\n', '\r'], " ")
 }
@@ -181,15 +193,7 @@ impl GameRecord {
             line.split('\t').filter_map(|f| f.split_once('=')).collect();
         let get = |k: &str| fields.get(k).copied().ok_or_else(|| format!("no '{k}' field"));
         let id = GameId::parse(get("id")?).ok_or("bad 'id' field")?;
-        let options = get("options")?
-            .split(';')
-            .filter(|s| !s.is_empty())
-            .map(|kv| {
-                kv.split_once('=')
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .ok_or_else(|| format!("bad option '{kv}'"))
-            })
-            .collect::<Result<_, _>>()?;
+        let options = parse_options(get("options")?)?;
         let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         let times_ms = get("times")?
             .split_whitespace()
