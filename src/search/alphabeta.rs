@@ -302,7 +302,9 @@ impl<G: Evaluate> Worker<G> {
     }
 }
 
-/// Moves the best remaining move (by key) to index `i`.
+/// Moves the best remaining move (by key) to index `i`, keeping the others in their
+/// order: among equal keys the move generated first comes first, so the game's
+/// generation order breaks ties (a swap would shuffle them).
 fn pick<M>(moves: &mut [M], keys: &mut [i64], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
@@ -310,8 +312,10 @@ fn pick<M>(moves: &mut [M], keys: &mut [i64], i: usize) {
             best = j;
         }
     }
-    moves.swap(i, best);
-    keys.swap(i, best);
+    if best != i {
+        moves[i..=best].rotate_right(1);
+        keys[i..=best].rotate_right(1);
+    }
 }
 
 fn terminal_score<G: Evaluate>(outcome: Outcome, pos: &G, ply: usize) -> i32 {
@@ -877,5 +881,22 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
         reporter: &mut dyn Reporter,
     ) -> G::Move {
         self.run_restricted(pos, root_moves, ctl, reporter).best()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_keeps_the_generation_order_among_equal_keys() {
+        let mut moves = ['a', 'b', 'c', 'd', 'e'];
+        let mut keys = [0, 0, 5, 0, 5];
+        let mut order = Vec::new();
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut keys, i);
+            order.push(moves[i]);
+        }
+        assert_eq!(order, ['c', 'e', 'a', 'b', 'd']);
     }
 }
