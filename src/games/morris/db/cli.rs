@@ -13,6 +13,7 @@ use super::crosscheck::crosscheck_class;
 use super::file::rules_name;
 use super::index::Class;
 use super::moves::db_options;
+use super::plain::crosscheck_three_against_three;
 use super::probe::MorrisDb;
 use super::stats::{STATS_HEADER, class_stats, stats_line};
 use super::verify::verify_class;
@@ -105,6 +106,10 @@ enum DbCommand {
         /// Seed of the positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Instead: compare every 3-against-3 position with a second, plain solver
+        /// (fixed-point iteration over the game's own moves, no indexing or symmetry).
+        #[arg(long)]
+        full: bool,
     },
 }
 
@@ -162,7 +167,27 @@ pub fn run(args: &MorrisDbArgs) -> Result<()> {
             }
             Ok(())
         }
-        DbCommand::Crosscheck { common, samples, depth, seed } => {
+        DbCommand::Crosscheck { common, full: true, .. } => {
+            let db = open(common)?;
+            let start = Instant::now();
+            if db.table(Class { own: 3, opp: 3 }).is_none() {
+                bail!("class 3v3 is not in the database");
+            }
+            let c = crosscheck_three_against_three(&db);
+            c.mismatches.iter().take(5).for_each(|s| eprintln!("  {s}"));
+            println!(
+                "3v3, every position against the plain solver in {:.1} s: {} positions, {} won or lost, {} disagree",
+                start.elapsed().as_secs_f64(),
+                c.checked,
+                c.decided,
+                c.mismatches.len()
+            );
+            if !c.mismatches.is_empty() {
+                bail!("the database disagrees with the plain solver");
+            }
+            Ok(())
+        }
+        DbCommand::Crosscheck { common, samples, depth, seed, full: false } => {
             let db = open(common)?;
             let start = Instant::now();
             let (mut total, mut decided, mut bad) = (0, 0, 0);

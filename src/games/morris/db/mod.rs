@@ -8,7 +8,8 @@
 //! files), [`moves`] (forward moves from the game's generator, and unmoves), [`solve`]
 //! (retrograde analysis of a class), [`build`] (all classes in dependency order),
 //! [`probe`] (the loaded database: values and best moves), [`verify`] (consistency of every
-//! stored value), [`crosscheck`] (against plain search), [`stats`],
+//! stored value), [`crosscheck`] (against plain search), [`plain`] (a second, plain solver
+//! of the 3-against-3 class), [`stats`],
 //! [`progress`] (the progress bar) and [`cli`] (`ugine morris-db`).
 
 pub mod build;
@@ -17,6 +18,7 @@ pub mod crosscheck;
 pub mod file;
 pub mod index;
 pub mod moves;
+pub mod plain;
 pub mod probe;
 pub mod progress;
 pub mod solve;
