@@ -281,8 +281,23 @@ fn hex() -> Side {
 
 // --- Mobius --------------------------------------------------------------------------
 
-/// Raw Mobius playouts from the empty board: random fill, then the win test of the
-/// default rule (a full board always has exactly one winner under it).
+/// The engine's raw Mobius playouts from the empty board, as the search plays them
+/// (`playout::random_playouts`: the stones dealt into bitboards in a random order, then
+/// the win test of the default rule, which a full board always decides).
+fn mobius_playouts() -> Side {
+    let pos = Mobius::startpos(&mobius::MobiusOptions::default());
+    let mut seed = 11;
+    let job = move || {
+        const PLAYOUTS: u64 = 5_000;
+        seed += 1;
+        std::hint::black_box(mobius::playout::random_playouts(&pos, PLAYOUTS, seed));
+        Ok(PLAYOUTS)
+    };
+    Side { name: "mobius raw playouts (engine)", job: Box::new(job) }
+}
+
+/// Raw Mobius playouts from the empty board through the board array: random fill of a
+/// cell array, then the win test of the default rule from the array.
 fn mobius_raw() -> Side {
     let mut rng = Rng::new(11);
     let mut order: Vec<u8> = (0..mobius::geometry::CELLS as u8).collect();
@@ -346,6 +361,7 @@ fn main() -> Result<()> {
     row(&s, moebius(false)?, cozy(false)?)?;
     row(&s, moebius(true)?, cozy(true)?)?;
     row(&s, mobius_raw(), hex())?;
+    row(&s, mobius_playouts(), hex())?;
     row(&s, mobius_search()?, hex())?;
     for (game, search, perft, depth) in [
         ("morris", "morris search (bench)", "morris perft 5", 5),

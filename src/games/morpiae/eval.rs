@@ -27,6 +27,7 @@ use super::notation::MorpiaeMove;
 use super::position::Morpiae;
 use crate::core::Game;
 use crate::search::Evaluate;
+use crate::search::params::SearchOptionNames;
 
 /// Evaluation weights, in one table.
 mod weights {
@@ -44,6 +45,7 @@ impl Evaluate for Morpiae {
     const QUIESCENCE: bool = false;
 
     const HISTORY_SIZE: usize = (HISTORY_SPAN * HISTORY_SPAN * 20) as usize;
+    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morpiae");
 
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();

@@ -9,7 +9,8 @@ use crate::games::mobius::geometry::CELLS;
 use crate::games::mobius::notation::MobiusMove;
 use crate::games::mobius::playout::{fast_below, fill_and_decide};
 
-/// A tree node; statistics are from the point of view of the player who made `mv`.
+/// A tree node; statistics are from the point of view of the player who made `mv`. Its
+/// RAVE-blended value is kept apart, in `Tree::values`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub mv: MobiusMove,
@@ -22,9 +23,6 @@ pub(super) struct Node {
     pub wins: f32,
     pub amaf_visits: u32,
     pub amaf_wins: f32,
-    /// The RAVE-blended value, refreshed whenever the statistics change (selection
-    /// reads it for every child at every step, so it is cached).
-    pub value: f32,
 }
 
 impl Node {
@@ -39,23 +37,24 @@ impl Node {
             wins: 0.0,
             amaf_visits: 0,
             amaf_wins: 0.0,
-            value: FIRST_PLAY_URGENCY,
         }
     }
 
-    /// Recomputes `value` = (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ), which
-    /// simplifies to (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division.
-    fn refresh(&mut self, bias: f32) {
+    /// Writes into `value` the blend (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ),
+    /// which simplifies to (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division. Left
+    /// as it is while the node has no statistics.
+    #[inline]
+    fn refresh(&self, bias: f32, value: &mut f32) {
         let (n, an) = (self.visits as f32, self.amaf_visits as f32);
         let den = n + an + bias * n * an;
         if den > 0.0 {
-            self.value = (self.wins * (1.0 + bias * an) + self.amaf_wins) / den;
+            *value = (self.wins * (1.0 + bias * an) + self.amaf_wins) / den;
         }
     }
 }
 
-/// Bytes per tree node (what `Hash` buys).
-pub(super) const NODE_BYTES: usize = std::mem::size_of::<Node>();
+/// Bytes per tree node (what `Hash` buys): the node and its value.
+pub(super) const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<f32>();
 
 /// The value of a child without any statistics: above every real value, so each child
 /// is tried (or gets AMAF statistics) before any is tried twice.
@@ -68,6 +67,10 @@ const NO_MOVE: MobiusMove = MobiusMove(0);
 pub(super) struct Tree {
     params: MctsParams,
     nodes: Vec<Node>,
+    /// The RAVE-blended value of each node (same index), refreshed whenever its
+    /// statistics change: selection reads it for every child at every step, so it is
+    /// cached, and kept contiguous so that the scan for the best child is vectorized.
+    values: Vec<f32>,
     /// Maximum number of nodes.
     capacity: usize,
     /// The position at `nodes[0]`, if the tree is kept.
@@ -93,6 +96,7 @@ impl Tree {
             // Reserved once (the pages are touched only as the tree grows), so the tree
             // never reallocates beyond its budget.
             nodes: Vec::with_capacity(capacity),
+            values: Vec::with_capacity(capacity),
             capacity,
             root: None,
             rng: Rng::new(params.seed),
@@ -110,6 +114,8 @@ impl Tree {
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.nodes.push(Node::new(NO_MOVE));
+        self.values.clear();
+        self.values.push(FIRST_PLAY_URGENCY);
         self.root = None;
     }
 
@@ -232,9 +238,11 @@ impl Tree {
     /// children.
     fn compact(&mut self, idx: u32, threshold: u32) {
         let old = std::mem::replace(&mut self.nodes, Vec::with_capacity(self.capacity));
+        let old_values = std::mem::replace(&mut self.values, Vec::with_capacity(self.capacity));
         let mut root = old[idx as usize];
         root.mv = NO_MOVE;
         self.nodes.push(root);
+        self.values.push(old_values[idx as usize]);
         let mut queue = vec![(idx, 0u32)];
         let mut head = 0;
         while head < queue.len() {
@@ -257,6 +265,7 @@ impl Tree {
             self.nodes[to as usize].first_child = start;
             for k in 0..n.children as u32 {
                 self.nodes.push(old[(n.first_child + k) as usize]);
+                self.values.push(old_values[(n.first_child + k) as usize]);
                 queue.push((n.first_child + k, start + k));
             }
         }
@@ -321,6 +330,7 @@ impl Tree {
         self.expanded += moves.len() as u64;
         let first = self.nodes.len() as u32;
         self.nodes.extend(moves.iter().map(|&mv| Node::new(mv)));
+        self.values.resize(self.nodes.len(), FIRST_PLAY_URGENCY);
         let n = &mut self.nodes[node];
         n.expanded = true;
         n.first_child = first;
@@ -331,18 +341,19 @@ impl Tree {
     fn select(&mut self, node: usize) -> usize {
         let n = self.nodes[node];
         let c = self.params.exploration;
-        let log_n = (n.visits.max(1) as f32).ln();
         let k = n.children as usize;
         // Start at a random child so that ties among fresh children break at random.
         let offset = fast_below(&mut self.rng, k);
         let first = n.first_child as usize;
+        let values = &self.values[first..first + k];
+        if c <= 0.0 {
+            return first + first_max(values, offset);
+        }
+        let log_n = (n.visits.max(1) as f32).ln();
         let mut best = (f32::NEG_INFINITY, 0usize);
         for i in (offset..k).chain(0..offset) {
-            let ch = &self.nodes[first + i];
-            let mut value = ch.value;
-            if c > 0.0 {
-                value += c * (log_n / (ch.visits as f32 + 1.0)).sqrt();
-            }
+            let value =
+                values[i] + c * (log_n / (self.nodes[first + i].visits as f32 + 1.0)).sqrt();
             if value > best.0 {
                 best = (value, first + i);
             }
@@ -388,17 +399,18 @@ impl Tree {
             let n = &mut self.nodes[idx];
             n.visits += 1;
             n.wins += 1.0 - result;
-            n.refresh(bias);
+            n.refresh(bias, &mut self.values[idx]);
             let n = *n;
             if n.expanded {
                 let mine = stones[side.index()];
                 let children = n.first_child as usize..n.first_child as usize + n.children as usize;
-                for ch in &mut self.nodes[children] {
+                let values = &mut self.values[children.clone()];
+                for (ch, value) in self.nodes[children].iter_mut().zip(values) {
                     // The swap (cell index CELLS) is never in a set of stones.
                     if mine.has(ch.mv.0 as usize) {
                         ch.amaf_visits += 1;
                         ch.amaf_wins += result;
-                        ch.refresh(bias);
+                        ch.refresh(bias, value);
                     }
                 }
             }
@@ -433,6 +445,30 @@ impl Tree {
     }
 }
 
+/// The index of the first greatest of `values` (not empty, no NaN) in the order
+/// `offset..`, then `..offset`: what a scan with a strict `>` from `offset` round to
+/// `offset − 1` finds, in two passes that the compiler vectorizes (maximum, then first
+/// equal).
+fn first_max(values: &[f32], offset: usize) -> usize {
+    const LANES: usize = 8;
+    let mut lanes = [f32::NEG_INFINITY; LANES];
+    let chunks = values.chunks_exact(LANES);
+    let mut max =
+        chunks.remainder().iter().fold(f32::NEG_INFINITY, |m, &v| if v > m { v } else { m });
+    for chunk in chunks {
+        for (lane, &v) in lanes.iter_mut().zip(chunk) {
+            *lane = if v > *lane { v } else { *lane };
+        }
+    }
+    for lane in lanes {
+        max = if lane > max { lane } else { max };
+    }
+    match values[offset..].iter().position(|&v| v == max) {
+        Some(i) => offset + i,
+        None => values[..offset].iter().position(|&v| v == max).unwrap_or(0),
+    }
+}
+
 /// The result for Red of a finished game: 1 when Red wins, 0 when Blue does, ½ a draw.
 fn outcome_value(o: Outcome) -> f32 {
     match o {
@@ -455,4 +491,39 @@ pub(super) fn winning_cells(pos: &Mobius, side: Side) -> Vec<u8> {
         return Vec::new();
     }
     (0..CELLS).filter(|&c| pos.cells()[c] == 0 && pos.wins_with(side, c)).map(|c| c as u8).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_max;
+    use crate::core::Rng;
+
+    /// The scan `first_max` replaces: strict `>` from `offset` round to `offset − 1`.
+    fn scan(values: &[f32], offset: usize) -> usize {
+        let k = values.len();
+        let mut best = (f32::NEG_INFINITY, 0);
+        for i in (offset..k).chain(0..offset) {
+            if values[i] > best.0 {
+                best = (values[i], i);
+            }
+        }
+        best.1
+    }
+
+    #[test]
+    fn first_max_finds_what_the_rotated_scan_finds_ties_included() {
+        let mut rng = Rng::new(3);
+        for k in 1..=40 {
+            for _ in 0..50 {
+                // Few distinct values, so that ties are common.
+                let values: Vec<f32> = (0..k).map(|_| (rng.next_u64() % 4) as f32 * 0.25).collect();
+                let offset = (rng.next_u64() % k as u64) as usize;
+                assert_eq!(
+                    first_max(&values, offset),
+                    scan(&values, offset),
+                    "{values:?} {offset}"
+                );
+            }
+        }
+    }
 }
