@@ -10,6 +10,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::core::{Game, LinearEval, OptionSpec, RuleOptions, Side, Trace};
+use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morris::Morris;
 use crate::search::Evaluate;
 use texel::Sample;
@@ -17,7 +18,7 @@ use texel::Sample;
 /// `ugine tune`: Texel tuning of a game's evaluation weights.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game (one with a linear evaluation: morris).
+    /// The game (one with a linear evaluation: morris, moebius-chess).
     #[arg(long)]
     pub game: String,
     /// Data from `ugine datagen` (one line per position).
@@ -42,7 +43,8 @@ pub struct TuneArgs {
 pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "morris" => tune::<Morris>(args),
-        g => bail!("game '{g}' has no linear evaluation to tune (morris has)"),
+        "moebius-chess" => tune::<MoebiusChess>(args),
+        g => bail!("game '{g}' has no linear evaluation to tune (morris, moebius-chess have)"),
     }
 }
 
@@ -68,16 +70,16 @@ fn rule_options<G: Game>(args: &TuneArgs) -> anyhow::Result<G::Options> {
 struct Loaded {
     samples: Vec<Sample>,
     forced: usize,
-    noisy: usize,
+    /// Positions dropped as not quiet.
+    not_quiet: usize,
 }
 
-/// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) or a
-/// noisy move available (not quiet: the static evaluation misjudges them) are dropped.
+/// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) or
+/// not quiet ([`Evaluate::is_quiet`]: the static evaluation misjudges them) are dropped.
 fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = Loaded::default();
-    let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = || format!("{}:{}", path.display(), i + 1);
         let fields: Vec<&str> = line.split(" | ").collect();
@@ -89,10 +91,8 @@ fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Res
             continue;
         }
         let pos = G::from_fen(fen, opts).with_context(at)?;
-        moves.clear();
-        pos.generate_moves(&mut moves);
-        if moves.iter().any(|&m| pos.is_noisy(m)) {
-            out.noisy += 1;
+        if !pos.is_quiet() {
+            out.not_quiet += 1;
             continue;
         }
         let result = match result.trim() {
@@ -146,12 +146,12 @@ fn tune<G: LinearEval + Evaluate>(args: &TuneArgs) -> anyhow::Result<()> {
     let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
     let after = texel::loss(samples, &rounded.iter().map(|&w| f64::from(w)).collect::<Vec<_>>(), k);
     let mut report = format!(
-        "data {}: {} quiet positions ({} with a forced result and {} with a noisy move dropped)\n\
+        "data {}: {} quiet positions ({} with a forced result and {} not quiet dropped)\n\
          K {k:.4}\nloss {before:.6} -> {after:.6} ({} epochs, rate {})\n",
         args.data.display(),
         samples.len(),
         data.forced,
-        data.noisy,
+        data.not_quiet,
         args.epochs,
         args.rate
     );
