@@ -10,6 +10,8 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::core::{Game, LinearEval, OptionSpec, RuleOptions, Side, Trace};
+use crate::games::mabula::Mabula;
+use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::Evaluate;
 use texel::Sample;
@@ -17,7 +19,7 @@ use texel::Sample;
 /// `ugine tune`: Texel tuning of a game's evaluation weights.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game (one with a linear evaluation: morris).
+    /// The game (one with a linear evaluation: morris, mabula, morpiae).
     #[arg(long)]
     pub game: String,
     /// Data from `ugine datagen` (one line per position).
@@ -42,7 +44,9 @@ pub struct TuneArgs {
 pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "morris" => tune::<Morris>(args),
-        g => bail!("game '{g}' has no linear evaluation to tune (morris has)"),
+        "mabula" => tune::<Mabula>(args),
+        "morpiae" => tune::<Morpiae>(args),
+        g => bail!("game '{g}' has no linear evaluation to tune (morris, mabula, morpiae have)"),
     }
 }
 
@@ -71,8 +75,11 @@ struct Loaded {
     noisy: usize,
 }
 
-/// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) or a
-/// noisy move available (not quiet: the static evaluation misjudges them) are dropped.
+/// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) are
+/// dropped, and so, in games whose search ends in a quiescence search, are positions with
+/// a noisy move available (not quiet: the static evaluation misjudges them, and the search
+/// never trusts it there). Games without quiescence (Morpiae) evaluate such positions at
+/// the horizon, so they are kept.
 fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -91,7 +98,7 @@ fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Res
         let pos = G::from_fen(fen, opts).with_context(at)?;
         moves.clear();
         pos.generate_moves(&mut moves);
-        if moves.iter().any(|&m| pos.is_noisy(m)) {
+        if G::QUIESCENCE && moves.iter().any(|&m| pos.is_noisy(m)) {
             out.noisy += 1;
             continue;
         }
