@@ -60,6 +60,8 @@ enum Cmd {
     Ratings(runner::cli::RatingsArgs),
     /// Fit a game's evaluation weights to self-play data (docs/tuning.md).
     Tune(ugine::tune::TuneArgs),
+    /// Tune an engine's spin options (search parameters) by SPSA self-play (docs/tuning.md).
+    Spsa(Box<runner::spsa::SpsaArgs>),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
     /// Nine Men's Morris endgame databases: build, stats, probe, verify.
@@ -127,6 +129,7 @@ fn main() -> Result<()> {
         Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Ratings(args)) => runner::cli::run_ratings(&args),
         Some(Cmd::Tune(args)) => ugine::tune::run_tune(&args),
+        Some(Cmd::Spsa(args)) => runner::spsa::run_spsa(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
         Some(Cmd::MorrisDb(args)) => ugine::games::morris::db::cli::run(&args),
         Some(Cmd::Gui(args)) => ugine::gui::run(

@@ -78,7 +78,7 @@ fn opening_lines() {
     let referee = Referee::new("morris", &[]).unwrap();
     let mut s = referee.session().unwrap();
     assert!(Opening::parse("startpos moves a1 a1").unwrap().check(s.as_mut()).is_err());
-    let ops = generate_openings(s.as_mut(), 20, 4, 9);
+    let ops = generate_openings(s.as_mut(), 20, 4, None, 9);
     assert_eq!(ops.len(), 20);
     let distinct: std::collections::HashSet<_> = ops.iter().collect();
     assert_eq!(distinct.len(), 20);
@@ -86,6 +86,25 @@ fn opening_lines() {
         assert_eq!(o.moves.len(), 4);
         o.check(s.as_mut()).expect("generated openings are legal and not over");
     }
+    // Movement-phase openings: 6 men per side on the board, none in hand, no moves, no
+    // removal in reach.
+    let ops = generate_openings(s.as_mut(), 20, 4, Some(6), 9);
+    assert_eq!(ops.iter().collect::<std::collections::HashSet<_>>().len(), 20);
+    for o in &ops {
+        assert!(o.moves.is_empty());
+        o.check(s.as_mut()).expect("endgame openings are legal and not over");
+        assert!(s.legal_moves().iter().all(|m| !m.contains('x')), "no removal at once");
+        let fen = s.fen();
+        let (board, rest) = fen.split_once(' ').unwrap();
+        assert_eq!(
+            (board.matches('W').count(), board.matches('B').count(), &rest[2..5]),
+            (6, 6, "0 0"),
+            "{fen}"
+        );
+    }
+    assert_eq!(s.random_endgame_fen(2, &mut ugine::core::Rng::new(1)), None);
+    let mabula = Referee::new("mabula", &[]).unwrap().session().unwrap();
+    assert_eq!(mabula.random_endgame_fen(6, &mut ugine::core::Rng::new(1)), None);
 }
 
 #[test]

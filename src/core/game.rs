@@ -122,6 +122,13 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         None
     }
 
+    /// A random late-game position with `men` men per side that is not over, for
+    /// openings that test endgames (Morris: the movement phase, both hands empty);
+    /// `None` (the default) for games without such positions or for an impossible `men`.
+    fn random_endgame(_opts: &Self::Options, _men: usize, _rng: &mut Rng) -> Option<Self> {
+        None
+    }
+
     /// The number of legal moves. Games that can count without generating override it
     /// (perft's bulk counting of the last ply uses it).
     fn count_moves(&self) -> u64 {

@@ -50,6 +50,9 @@ pub trait Session: Send {
     /// The position string of a random start setup (see [`Game::random_setup`]), or
     /// `None` when the game has a single start position.
     fn random_setup_fen(&self, rng: &mut Rng) -> Option<String>;
+    /// The position string of a random endgame with `men` men per side (see
+    /// [`Game::random_endgame`]), or `None` when the game has none.
+    fn random_endgame_fen(&self, men: usize, rng: &mut Rng) -> Option<String>;
     /// Perft of the current position (the game's fastest generator).
     fn perft(&self, depth: u32) -> u64;
     /// Perft of the current position split by first move (moves in notation).
@@ -210,6 +213,10 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn random_setup_fen(&self, rng: &mut Rng) -> Option<String> {
         G::random_setup(&self.options, rng).map(|p| p.to_fen())
+    }
+
+    fn random_endgame_fen(&self, men: usize, rng: &mut Rng) -> Option<String> {
+        G::random_endgame(&self.options, men, rng).map(|p| p.to_fen())
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -15,6 +15,7 @@ use super::replay::validate;
 use super::report::{Standings, format_summary};
 use super::stats::SprtVerdict;
 use super::tournament::{Match, Referee, note};
+use crate::core::Rng;
 
 /// `ugine match`: play engines against each other (see docs/runner.md).
 #[derive(Args, Debug)]
@@ -177,6 +178,10 @@ pub struct GenfensArgs {
     /// Random plies from the start position (games without random setups).
     #[arg(long, default_value_t = 4)]
     pub plies: usize,
+    /// Random endgame positions with this many men per side instead (Morris: movement
+    /// phase, both hands empty, 3 to 9 men; `--plies` is then ignored).
+    #[arg(long, value_name = "N")]
+    pub men: Option<usize>,
     /// Rule options "Name=value"; repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub option: Vec<String>,
@@ -200,7 +205,14 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
     }
     let referee = Referee::new(&args.game, &options)?;
     let mut session = referee.session()?;
-    let openings = generate_openings(session.as_mut(), args.n, args.plies, args.seed);
+    if let Some(men) = args.men {
+        anyhow::ensure!(
+            session.random_endgame_fen(men, &mut Rng::new(args.seed)).is_some(),
+            "{} has no random endgame positions with {men} men per side",
+            args.game
+        );
+    }
+    let openings = generate_openings(session.as_mut(), args.n, args.plies, args.men, args.seed);
     let mut text = String::new();
     if args.format == "cutegames" {
         // Position strings only: cutegames reads every line that is not blank and does
@@ -212,11 +224,14 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
         }
     } else {
         text = format!(
-            "# ugine genfens {} {} --seed {} --plies {}{}\n",
+            "# ugine genfens {} {} --seed {} {}{}\n",
             args.game,
             args.n,
             args.seed,
-            args.plies,
+            match args.men {
+                Some(men) => format!("--men {men}"),
+                None => format!("--plies {}", args.plies),
+            },
             args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>()
         );
         for o in openings {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::play::TimeControl;
-use super::process::Deadlines;
+use super::process::{Deadlines, EngineCommand};
 use super::shard::Shard;
 use super::stats::Sprt;
 
@@ -50,6 +50,27 @@ impl EngineSpec {
     /// True for the built-in `uct` baseline.
     pub fn is_uct(&self) -> bool {
         self.cmd == UCT
+    }
+
+    /// How to start this engine (a program, not a built-in baseline): the match-wide
+    /// options `before` its own, then `after` (e.g. the values under test of a tuner).
+    pub fn command(
+        &self,
+        before: &[(String, String)],
+        after: &[(String, String)],
+    ) -> EngineCommand {
+        let mut options = before.to_vec();
+        options.extend(self.options.iter().cloned());
+        options.extend(after.iter().cloned());
+        EngineCommand {
+            program: self.cmd.clone(),
+            args: self.args.clone(),
+            dir: self.dir.clone(),
+            options,
+            uci: self.uci,
+            depth: self.depth,
+            nodes: self.nodes,
+        }
     }
 
     /// Applies one engine key (`cmd`, `arg`, `dir`, `proto`, `seed`, `option`, `depth`,

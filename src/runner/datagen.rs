@@ -156,7 +156,7 @@ pub fn run_datagen(args: &DatagenArgs) -> anyhow::Result<()> {
     }
     let referee = Referee::new(&args.game, &options)?;
     let openings =
-        generate_openings(referee.session()?.as_mut(), args.games, args.plies, args.seed);
+        generate_openings(referee.session()?.as_mut(), args.games, args.plies, None, args.seed);
     let mut out: Box<dyn Write> = match &args.output {
         Some(p) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,

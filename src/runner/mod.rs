@@ -14,6 +14,7 @@
 //!   the shared record directory; [`merge`]: `ugine merge`.
 //! - [`pgn`]: PGN export and reading; [`input`]: games from record or PGN files;
 //!   [`ratings`]: `ugine ratings` (maximum-likelihood rating lists).
+//! - [`spsa`]: `ugine spsa` (SPSA tuning of an engine's spin options).
 
 pub mod cli;
 pub mod config;
@@ -30,6 +31,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod shard;
+pub mod spsa;
 pub mod stats;
 pub mod tournament;
 pub mod uct;

@@ -119,12 +119,15 @@ pub fn load_openings(path: &Path) -> anyhow::Result<Vec<Opening>> {
 }
 
 /// `n` distinct openings for the game of `session` (best effort: after many failed
-/// tries duplicates are allowed). Games with random setups get random setups; the others
+/// tries duplicates are allowed). With `endgame_men`, random endgame positions with that
+/// many men per side (see [`Session::random_endgame_fen`]; the caller checks that the
+/// game has them); otherwise games with random setups get random setups, and the others
 /// get `plies` random moves from the start position, never ending the game.
 pub fn generate_openings(
     session: &mut dyn Session,
     n: usize,
     plies: usize,
+    endgame_men: Option<usize>,
     seed: u64,
 ) -> Vec<Opening> {
     let mut rng = Rng::new(seed);
@@ -133,7 +136,13 @@ pub fn generate_openings(
     let mut tries = 0usize;
     while out.len() < n {
         tries += 1;
-        let Some(o) = random_opening(session, plies, &mut rng) else { continue };
+        let o = match endgame_men {
+            Some(men) => session
+                .random_endgame_fen(men, &mut rng)
+                .map(|fen| Opening { fen: Some(fen), moves: Vec::new() }),
+            None => random_opening(session, plies, &mut rng),
+        };
+        let Some(o) = o else { continue };
         if seen.insert(o.clone()) || tries > 100 * n + 1000 {
             out.push(o);
         }

@@ -99,12 +99,26 @@ pub struct ProcessPlayer {
     deadlines: Deadlines,
     running: Option<Running>,
     monitor: Option<Monitor>,
+    /// The `option …` lines of the last handshake (the text after `option`).
+    announced: Vec<String>,
 }
 
 impl ProcessPlayer {
     /// A player that starts `command` when its first game begins.
     pub fn new(name: &str, command: EngineCommand, deadlines: Deadlines) -> ProcessPlayer {
-        ProcessPlayer { name: name.to_string(), command, deadlines, running: None, monitor: None }
+        ProcessPlayer {
+            name: name.to_string(),
+            command,
+            deadlines,
+            running: None,
+            monitor: None,
+            announced: Vec::new(),
+        }
+    }
+
+    /// The options the engine announced when it last started (`name … type …`).
+    pub fn announced_options(&self) -> &[String] {
+        &self.announced
     }
 
     /// Lets `monitor` watch every wait from now on.
@@ -158,7 +172,15 @@ impl ProcessPlayer {
         let hello = if self.command.uci { "uci" } else { "ugi" };
         self.send(hello)?;
         let deadline = Instant::now() + self.deadlines.startup;
-        self.wait_for(deadline, &format!("{hello}ok"), |r| matches!(r, Reply::HandshakeOk))?;
+        let mut announced = Vec::new();
+        self.wait_for(deadline, &format!("{hello}ok"), |r| match r {
+            Reply::Option(text) => {
+                announced.push(text.clone());
+                false
+            }
+            r => matches!(r, Reply::HandshakeOk),
+        })?;
+        self.announced = announced;
         for (k, v) in self.command.options.clone() {
             self.send(&wire::setoption(&k, &v))?;
         }

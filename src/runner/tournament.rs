@@ -15,7 +15,7 @@ use super::opening::{Opening, load_openings};
 use super::pgn::PgnWriter;
 use super::play::{GameSetup, play_game};
 use super::player::{Player, RandomPlayer};
-use super::process::{EngineCommand, ProcessPlayer};
+use super::process::ProcessPlayer;
 use super::record::{GameId, GameRecord, RecordWriter, read_records};
 use super::report::{Standings, format_summary, merged_sprt_lines, progress_line};
 use super::shard::{MatchInfo, Peers, Shard, fingerprint, prepare_dir, read_header};
@@ -307,17 +307,7 @@ impl Match {
             let seed = e.seed.unwrap_or(self.cfg.seed);
             return Ok(Box::new(UctPlayer::new(e, &self.cfg.game, &self.referee, seed)?));
         }
-        let mut options = self.options.clone();
-        options.extend(e.options.iter().cloned());
-        let command = EngineCommand {
-            program: e.cmd.clone(),
-            args: e.args.clone(),
-            dir: e.dir.clone(),
-            options,
-            uci: e.uci,
-            depth: e.depth,
-            nodes: e.nodes,
-        };
+        let command = e.command(&self.options, &[]);
         Ok(Box::new(ProcessPlayer::new(&e.name, command, self.cfg.deadlines)))
     }
 

@@ -16,6 +16,8 @@ pub enum Reply {
     BestMove(Vec<String>),
     /// The word after `response`.
     Response(String),
+    /// `option …`: the text after `option` (announced during the handshake).
+    Option(String),
     Other,
 }
 
@@ -28,6 +30,7 @@ pub fn parse_reply(line: &str) -> Reply {
             Reply::BestMove(std::iter::once(mv).chain(extra).collect())
         }
         EngineLine::Response(w) => Reply::Response(w),
+        EngineLine::Option(text) => Reply::Option(text),
         // A bare `bestmove` is still the end of the search: the referee rejects it.
         EngineLine::Other(t) if t.split_whitespace().eq(["bestmove"]) => {
             Reply::BestMove(Vec::new())

@@ -8,7 +8,8 @@
 //! ([`Evaluate::play_null`]), moves that cost no depth ([`Evaluate::costs_depth`]), exact
 //! solving once every line provably reaches the end ([`Evaluate::depth_to_end`]), the
 //! quiescence policy ([`Evaluate::QUIESCENCE`]) and ordering terms; its tuned constants
-//! are one [`SearchParams`] table ([`Evaluate::PARAMS`]). A game's search may also hand
+//! are one [`SearchParams`] table ([`Evaluate::PARAMS`]), also set by options
+//! ([`super::params`]). A game's search may also hand
 //! it an [`Oracle`] (endgame databases): probed at every node, it replaces the search of
 //! the positions it covers, and its move is played at the root.
 //!
@@ -29,10 +30,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::Searcher;
 use super::control::SearchControl;
 use super::oracle::{Oracle, Verdict};
+use super::params::{self, SearchOptionNames};
 use super::report::{NullReporter, Reporter, Score, SearchInfo};
 use super::score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 use super::tt::{Bound, MAX_DEPTH, PackedMove, TranspositionTable};
-use crate::core::{Limits, Outcome, Reversible};
+use crate::core::{Limits, OptionSpec, OptionValue, Outcome, Reversible};
 
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
@@ -51,12 +53,19 @@ pub struct SearchParams {
     pub lmr_min_move: usize,
     /// Whether moves are also reduced at PV nodes.
     pub lmr_in_pv: bool,
+    /// From this move on (counted from 0 in search order) a reduced move is reduced one
+    /// ply more.
+    pub lmr_late_move: usize,
     /// From this depth on, late moves at non-PV nodes are reduced one ply more.
     pub lmr_deep_depth: i32,
     /// Whether null-move pruning is tried (in games that implement [`Evaluate::play_null`]).
     pub null_move: bool,
     /// Minimum depth for null-move pruning.
     pub null_min_depth: i32,
+    /// Null-move reduction `R = null_base + depth / null_divisor`.
+    pub null_base: i32,
+    /// See [`SearchParams::null_base`] (at least 1).
+    pub null_divisor: i32,
     /// Cap of a history score.
     pub history_max: i32,
     /// Check extensions stop beyond this ply (keeps check sequences finite).
@@ -72,20 +81,26 @@ impl SearchParams {
         lmr_min_depth: 3,
         lmr_min_move: 3,
         lmr_in_pv: false,
+        lmr_late_move: 8,
         lmr_deep_depth: i32::MAX,
         null_move: false,
         null_min_depth: 3,
+        null_base: 2,
+        null_divisor: 4,
         history_max: 1 << 24,
         max_extend_ply: 64,
         soft_fraction: 0.5,
     };
 }
 
-/// What a game provides to be searched by [`AlphaBeta`]. Only the first four items are
+/// What a game provides to be searched by [`AlphaBeta`]. Only the first five items are
 /// required; the rest are hooks with neutral defaults.
 pub trait Evaluate: Reversible<Move: PackedMove> {
     /// Size of the history table: [`Evaluate::history_index`] is below it.
     const HISTORY_SIZE: usize;
+    /// The names of the options that set [`Evaluate::PARAMS`]:
+    /// `crate::search_option_names!("<prefix of the game's options>")`.
+    const SEARCH_OPTIONS: SearchOptionNames;
     /// Whether the horizon is extended by a search of the noisy moves (quiescence).
     /// Games whose noisy moves are too many for that keep them only for move ordering.
     const QUIESCENCE: bool = true;
@@ -469,7 +484,7 @@ impl<G: Evaluate> Worker<G> {
             && pos.evaluate() >= beta
             && let Some(undo) = pos.play_null()
         {
-            let r = 2 + depth / 4;
+            let r = params.null_base + depth / params.null_divisor.max(1);
             self.path.push(key);
             let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, shared, false);
             self.path.pop();
@@ -519,7 +534,8 @@ impl<G: Evaluate> Worker<G> {
                     && !in_check
                     && !gives_check
                 {
-                    1 + (i >= 8) as i32 + (!pv_node && depth >= params.lmr_deep_depth) as i32
+                    1 + (i >= params.lmr_late_move) as i32
+                        + (!pv_node && depth >= params.lmr_deep_depth) as i32
                 } else {
                     0
                 };
@@ -833,6 +849,16 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 
     fn set_multipv(&mut self, lines: usize) {
         self.multipv = lines.max(1);
+    }
+
+    /// One option per tunable field of [`SearchParams`] (see [`params`]), defaults from
+    /// the game's [`Evaluate::PARAMS`].
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        params::option_specs(&G::SEARCH_OPTIONS, &G::PARAMS)
+    }
+
+    fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        params::set_option(&G::SEARCH_OPTIONS, &mut self.params, name, value)
     }
 
     fn new_game(&mut self) {

@@ -4,6 +4,7 @@
 mod alphabeta;
 mod control;
 mod oracle;
+pub mod params;
 mod report;
 mod score;
 mod tt;

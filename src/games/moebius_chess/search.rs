@@ -9,11 +9,13 @@ use super::eval::{evaluate, piece_value};
 use super::moves::ChessMove;
 use super::position::{MoebiusChess, MoebiusUndo};
 use crate::core::Outcome;
+use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
 impl Evaluate for MoebiusChess {
     /// Indexed by side·16384 + from·128 + to.
     const HISTORY_SIZE: usize = 2 * 16384;
+    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Moebius");
 
     /// Null move stays off: at equal node budgets it did not gain (21 wins, 4 draws,
     /// 25 losses against the same search without it, 50 games at 30k and 100k nodes

@@ -39,6 +39,7 @@ use super::position::Morpiae;
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Terms};
 use crate::search::Evaluate;
+use crate::search::params::SearchOptionNames;
 
 /// Feature indices.
 mod f {
@@ -106,6 +107,7 @@ impl Evaluate for Morpiae {
     const QUIESCENCE: bool = false;
 
     const HISTORY_SIZE: usize = (HISTORY_SPAN * HISTORY_SPAN * 20) as usize;
+    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morpiae");
 
     fn evaluate(&self) -> i32 {
         self.linear_eval()

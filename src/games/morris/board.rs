@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use super::notation::{MorrisMove, NONE, parse_syntax};
 use super::options::MorrisOptions;
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side, compress_rank};
+use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Rng, Side, compress_rank};
 
 /// Number of points.
 pub const POINTS: usize = 24;
@@ -312,6 +312,36 @@ impl Game for Morris {
 
     fn startpos(opts: &MorrisOptions) -> Morris {
         Morris::empty(opts, [9, 9], Side::P1)
+    }
+
+    /// A movement-phase position (both hands empty) with `men` (3 to 9) men per side on
+    /// random points, either side to move, drawn again while the side to move is blocked
+    /// or either side could remove a man with its next move (such positions are mostly
+    /// decided at once).
+    fn random_endgame(opts: &MorrisOptions, men: usize, rng: &mut Rng) -> Option<Morris> {
+        if !(3..=9).contains(&men) {
+            return None;
+        }
+        loop {
+            let mut all = [0u32; 2];
+            for side in 0..2 {
+                while all[side].count_ones() < men as u32 {
+                    all[side] |= 1 << rng.below(POINTS) & !all[1 - side];
+                }
+            }
+            let stm = if rng.below(2) == 0 { Side::P1 } else { Side::P2 };
+            let pos = Morris::from_men(opts, all, stm);
+            let other = Morris::from_men(opts, all, stm.opponent());
+            let mut moves = Vec::new();
+            let quiet = |p: &Morris, moves: &mut Vec<MorrisMove>| {
+                moves.clear();
+                p.generate_moves(moves);
+                moves.iter().all(|m| m.captured().is_none())
+            };
+            if pos.outcome().is_none() && quiet(&pos, &mut moves) && quiet(&other, &mut moves) {
+                return Some(pos);
+            }
+        }
     }
 
     /// Reads `<ranks> <w|b> <white hand> <black hand> <quiet plies>`, ranks from 7 down to

@@ -24,6 +24,7 @@ use super::notation::{MorrisMove, NONE};
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Side, Terms};
 use crate::search::Evaluate;
+use crate::search::params::SearchOptionNames;
 
 /// Feature indices of the placing phase; the moving phase's are `PHASE + f`.
 mod f {
@@ -202,6 +203,7 @@ impl LinearEval for Morris {
 
 impl Evaluate for Morris {
     const HISTORY_SIZE: usize = 25 * 24;
+    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morris");
 
     fn evaluate(&self) -> i32 {
         self.linear_eval()

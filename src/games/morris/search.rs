@@ -121,7 +121,10 @@ impl Searcher<Morris> for MorrisSearch {
     }
 
     fn option_specs(&self) -> Vec<OptionSpec> {
-        vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } }]
+        let mut specs =
+            vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } }];
+        specs.extend(self.search.option_specs());
+        specs
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {

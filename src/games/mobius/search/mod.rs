@@ -39,7 +39,7 @@ use std::time::Duration;
 
 use super::board::Mobius;
 use super::notation::MobiusMove;
-use crate::core::{Game, Limits};
+use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue};
 use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
 use tree::{NODE_BYTES, Tree};
 
@@ -60,6 +60,18 @@ impl Default for MctsParams {
     fn default() -> Self {
         MctsParams { rave_bias: 0.002, exploration: 0.0, expand_after: 8, seed: 0x5EED_2008 }
     }
+}
+
+/// The option setting [`MctsParams::exploration`], in thousandths.
+pub const EXPLORATION: &str = "Mobius Search Exploration";
+/// The option setting [`MctsParams::rave_bias`], in millionths.
+pub const RAVE_BIAS: &str = "Mobius Search RAVE Bias";
+/// The option setting [`MctsParams::expand_after`].
+pub const EXPAND_AFTER: &str = "Mobius Search Expand After";
+
+/// A real parameter as a `spin` value in units of `1/scale`.
+fn scaled(x: f32, scale: f64) -> i64 {
+    (f64::from(x) * scale).round() as i64
 }
 
 /// Playouts of one thread between checks of the clock and progress reports (`stop` and
@@ -379,6 +391,38 @@ impl Searcher<Mobius> for Mcts {
 
     fn set_multipv(&mut self, lines: usize) {
         self.multipv = lines.max(1);
+    }
+
+    /// The tunable constants ([`MctsParams`] but the seed), defaults from
+    /// [`MctsParams::default`].
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        let d = MctsParams::default();
+        let spin = |name, default, min, max| OptionSpec {
+            name,
+            kind: OptionKind::Spin { default, min, max },
+        };
+        vec![
+            spin(EXPLORATION, scaled(d.exploration, 1e3), 0, 10_000),
+            spin(RAVE_BIAS, scaled(d.rave_bias, 1e6), 0, 1_000_000),
+            spin(EXPAND_AFTER, d.expand_after.into(), 1, 10_000),
+        ]
+    }
+
+    /// Sets one constant; the trees are emptied, since their values were computed with
+    /// the old ones.
+    fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        let &OptionValue::Int(v) = value else {
+            return Err(format!("option '{name}' takes an integer"));
+        };
+        match name {
+            EXPLORATION => self.params.exploration = (v as f64 / 1e3) as f32,
+            RAVE_BIAS => self.params.rave_bias = (v as f64 / 1e6) as f32,
+            // Within the spec's range, so it fits.
+            EXPAND_AFTER => self.params.expand_after = v as u32,
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        self.rebuild(self.trees.len());
+        Ok(())
     }
 
     fn new_game(&mut self) {

@@ -1,8 +1,9 @@
-//! Cross-check against plain search: a full-width minimax over the game's own rules
-//! (moves, play and unplay, outcome), independent of the database's indexing, symmetries,
-//! unmoves and layers. To depth `D` it proves exactly the wins and losses within `D`
-//! plies and nothing else, so on every position it must give the database's value when
-//! the distance is at most `D`, and nothing for draws and longer distances.
+//! Cross-check against plain search: a depth-limited proof search over the game's own
+//! rules (moves, play and unplay, outcome), independent of the database's indexing,
+//! symmetries, unmoves and layers. To depth `D` it proves exactly the wins and losses
+//! within `D` plies, with their distances, and nothing else, so on every position it must
+//! give the database's value when the distance is at most `D`, and nothing for draws and
+//! longer distances.
 
 use super::super::board::Morris;
 use super::index::{Class, FULL};
@@ -11,35 +12,67 @@ use super::probe::MorrisDb;
 use super::value::DbValue;
 use crate::core::{Game, Outcome, Reversible, Rng, Side};
 
-/// The value of `pos` if the game ends within `depth` plies of best play, by full-width
-/// minimax (repetition and move-limit draws must be off in `pos`'s options).
-pub fn minimax(pos: &mut Morris, depth: u32) -> Option<DbValue> {
+/// The outcome of `pos` for its side to move: `Some(true)` lost (the game is over and
+/// the other side won), `None` while the game goes on. Panics on any other outcome, which
+/// the database positions never have.
+fn lost(pos: &Morris) -> Option<bool> {
     match pos.outcome() {
-        Some(Outcome::Win(s)) if s != pos.side_to_move() => return Some(DbValue::Loss(0)),
+        Some(Outcome::Win(s)) if s != pos.side_to_move() => Some(true),
         Some(o) => panic!("{o:?} with {} to move: not a database outcome", pos.to_fen()),
-        None => {}
+        None => None,
     }
-    if depth == 0 {
-        return None;
+}
+
+/// True when the side to move of `pos` can force the end of the game, won, within
+/// `plies` plies (odd: the winner moves last). Stops at the first winning move.
+fn wins_within(pos: &mut Morris, plies: u32) -> bool {
+    if plies == 0 || lost(pos).is_some() {
+        return false;
     }
     let mut moves = Vec::new();
     pos.generate_moves(&mut moves);
-    let (mut win, mut loss, mut all_won) = (None::<u16>, 0, true);
-    for mv in moves {
+    // Captures first: they end games soonest.
+    moves.sort_by_key(|m| m.captured().is_none());
+    moves.into_iter().any(|mv| {
         let undo = pos.play_reversible(mv);
-        let v = minimax(pos, depth - 1).map(DbValue::before);
+        let won = loses_within(pos, plies - 1);
         pos.unplay(mv, undo);
-        match v {
-            Some(DbValue::Win(d)) => win = Some(win.map_or(d, |w| w.min(d))),
-            Some(DbValue::Loss(d)) => loss = loss.max(d),
-            _ => all_won = false,
+        won
+    })
+}
+
+/// True when the side to move of `pos` loses within `plies` plies whatever it plays.
+/// Stops at the first move that escapes.
+fn loses_within(pos: &mut Morris, plies: u32) -> bool {
+    if lost(pos).is_some() {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    let mut moves = Vec::new();
+    pos.generate_moves(&mut moves);
+    moves.into_iter().all(|mv| {
+        let undo = pos.play_reversible(mv);
+        let won = wins_within(pos, plies - 1);
+        pos.unplay(mv, undo);
+        won
+    })
+}
+
+/// The value of `pos` if the game ends within `depth` plies of best play, with its exact
+/// distance; `None` for draws and longer games (repetition and move-limit draws must be
+/// off in `pos`'s options). A depth-first proof search over the game's own moves:
+/// the distance is the least number of plies in which the win (or the loss) is forced,
+/// found by trying each bound from 0 up.
+pub fn solve_within(pos: &mut Morris, depth: u32) -> Option<DbValue> {
+    (0..=depth).find_map(|d| {
+        if d % 2 == 1 {
+            wins_within(pos, d).then_some(DbValue::Win(d as u16))
+        } else {
+            loses_within(pos, d).then_some(DbValue::Loss(d as u16))
         }
-    }
-    match win {
-        Some(d) => Some(DbValue::Win(d)),
-        None if all_won => Some(DbValue::Loss(loss)),
-        None => None,
-    }
+    })
 }
 
 /// What [`crosscheck_class`] found.
@@ -62,7 +95,7 @@ fn random_men(rng: &mut Rng, n: usize, taken: u32) -> u32 {
     m
 }
 
-/// Compares the database with [`minimax`] to `depth` on `samples` random positions of
+/// Compares the database with [`solve_within`] to `depth` on `samples` random positions of
 /// `class` (either colour to move), seeded by `seed`.
 pub fn crosscheck_class(
     db: &MorrisDb,
@@ -83,7 +116,7 @@ pub fn crosscheck_class(
             Morris::from_men(&opts, [opp, own], Side::P2)
         };
         let stored = db.probe(&pos).expect("the class is held");
-        let searched = minimax(&mut pos, depth);
+        let searched = solve_within(&mut pos, depth);
         let expected = match stored {
             DbValue::Win(d) | DbValue::Loss(d) if d as u32 <= depth => Some(stored),
             _ => None,

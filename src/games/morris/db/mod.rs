@@ -8,7 +8,7 @@
 //! files), [`moves`] (forward moves from the game's generator, and unmoves), [`solve`]
 //! (retrograde analysis of a class), [`build`] (all classes in dependency order),
 //! [`probe`] (the loaded database: values and best moves), [`verify`] (consistency of every
-//! stored value), [`crosscheck`] (against plain minimax search), [`stats`],
+//! stored value), [`crosscheck`] (against plain search), [`stats`],
 //! [`progress`] (the progress bar) and [`cli`] (`ugine morris-db`).
 
 pub mod build;

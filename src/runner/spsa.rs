@@ -1,0 +1,625 @@
+//! `ugine spsa`: tunes an engine's integer (`spin`) options by simultaneous perturbation
+//! stochastic approximation, as fishtest runs it. The games are the runner's: the same
+//! engine processes ([`ProcessPlayer`]), referee ([`play_game`]), openings and limits as
+//! `ugine match`.
+//!
+//! CITE: Spall, "Implementation of the simultaneous perturbation algorithm for stochastic
+//! optimization", IEEE Trans. Aerospace and Electronic Systems 34 (1998): gain sequences
+//! `a/(A + k)^α`, `c/k^γ` with α = 0.602, γ = 0.101 and A about 10 % of the iterations;
+//! fishtest's SPSA: the parameters' `c_end` and `r_end`, and the update from the score of
+//! the perturbed engines' games.
+//!
+//! Each parameter θᵢ has a range, a final perturbation `c_end` and a final learning rate
+//! `r_end`. With N iterations and `A = a_ratio·N`:
+//!
+//! ```text
+//! c = c_end·N^γ,   a = r_end·c_end²·(A + N)^α,   c_k = c/k^γ,   a_k = a/(A + k)^α.
+//! ```
+//!
+//! Iteration k = 1…N draws signs Δᵢ = ±1 and plays θ⁺ = θ + c_k·Δ against θ⁻ = θ − c_k·Δ
+//! (each clamped to its range, sent rounded to the nearest integer) for
+//! `games_per_iteration` games: pairs with seats swapped, each pair on its own opening.
+//! With r = wins − losses of θ⁺: `θᵢ ← clamp(θᵢ + a_k·r·Δᵢ / c_k)` (at k = N a step of
+//! `r_end·c_end·r`).
+//!
+//! With `concurrency` C, iterations run C at a time from the θ at the start of their
+//! batch, and their updates are applied in iteration order, so at fixed nodes or depth
+//! the run depends only on the settings, the seed and C.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::config::{EngineSpec, MatchConfig, split_words};
+use super::opening::{Opening, generate_openings, load_openings};
+use super::play::{GameSetup, TimeControl, play_game};
+use super::player::Player;
+use super::process::{Deadlines, ProcessPlayer};
+use super::record::{GameId, Termination};
+use super::tournament::{Referee, note};
+use crate::core::{Outcome, Rng, Side};
+
+/// `ugine spsa`: SPSA tuning of an engine's spin options (docs/tuning.md).
+#[derive(Args, Debug)]
+pub struct SpsaArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// The engine, as for `ugine match`: "cmd=<program> [arg=…]… [option.<Name>=<v>]…".
+    #[arg(long, value_name = "SPEC")]
+    pub engine: String,
+    /// A tuned spin option: "Name=start,min,max,c_end,r_end"; repeatable.
+    #[arg(long = "param", value_name = "NAME=START,MIN,MAX,C_END,R_END", required = true)]
+    pub param: Vec<String>,
+    /// Number of iterations (perturbations).
+    #[arg(long)]
+    pub iterations: usize,
+    /// Games per iteration (even: pairs with seats swapped).
+    #[arg(long, default_value_t = 2)]
+    pub games_per_iteration: usize,
+    /// Iterations played at once (each game needs about one core).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Clock per player and increment: `10+0.1` (seconds), `500ms+10ms`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move: `100ms`, `1s`.
+    #[arg(long)]
+    pub movetime: Option<String>,
+    /// Fixed depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Grace over clock or move time before a loss on time (default 100ms).
+    #[arg(long)]
+    pub margin: Option<String>,
+    /// Deadline for a move without time limits (default 60s).
+    #[arg(long)]
+    pub stall: Option<String>,
+    /// An option "Name=value" sent to both engines; rule options also set the referee's
+    /// rules. Repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+    /// Opening file (default: `ugine genfens` openings from --seed and --plies).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Random plies of each generated opening (games without random setups).
+    #[arg(long, default_value_t = 4)]
+    pub plies: usize,
+    /// Seed of the generated openings and of the perturbations.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Adjudicate a draw after this many engine moves.
+    #[arg(long)]
+    pub max_plies: Option<usize>,
+    /// Exponent α of the step gain a_k.
+    #[arg(long, default_value_t = 0.602)]
+    pub alpha: f64,
+    /// Exponent γ of the perturbation c_k.
+    #[arg(long, default_value_t = 0.101)]
+    pub gamma: f64,
+    /// The stability constant A as a fraction of the iterations.
+    #[arg(long, default_value_t = 0.1)]
+    pub a_ratio: f64,
+}
+
+/// One tuned parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpsaParam {
+    /// The engine option.
+    pub name: String,
+    /// The current value.
+    pub theta: f64,
+    pub min: f64,
+    pub max: f64,
+    /// The perturbation at the last iteration.
+    pub c_end: f64,
+    /// The learning rate at the last iteration (`a_end / c_end²`).
+    pub r_end: f64,
+}
+
+impl SpsaParam {
+    /// Reads `Name=start,min,max,c_end,r_end`.
+    pub fn parse(s: &str) -> Result<SpsaParam, String> {
+        let bad =
+            |why: &str| format!("--param '{s}': {why} (expected Name=start,min,max,c_end,r_end)");
+        let (name, values) = s.rsplit_once('=').ok_or_else(|| bad("no '='"))?;
+        let nums: Vec<f64> = values
+            .split(',')
+            .map(|v| v.trim().parse::<f64>().ok().filter(|x| x.is_finite()))
+            .collect::<Option<_>>()
+            .ok_or_else(|| bad("the values must be numbers"))?;
+        let [theta, min, max, c_end, r_end] = nums[..] else {
+            return Err(bad("five values are needed"));
+        };
+        if name.trim().is_empty() {
+            return Err(bad("no option name"));
+        }
+        if !(min < max && (min..=max).contains(&theta)) {
+            return Err(bad("min < max and min <= start <= max are needed"));
+        }
+        if c_end <= 0.0 || r_end <= 0.0 {
+            return Err(bad("c_end and r_end must be positive"));
+        }
+        Ok(SpsaParam { name: name.trim().to_string(), theta, min, max, c_end, r_end })
+    }
+
+    fn clamp(&self, x: f64) -> f64 {
+        x.clamp(self.min, self.max)
+    }
+}
+
+/// The values one iteration plays, and what its update needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Perturbation {
+    /// The iteration, from 1.
+    pub k: usize,
+    /// Δᵢ = ±1.
+    pub signs: Vec<f64>,
+    /// θ⁺ and θ⁻, clamped to the ranges.
+    pub plus: Vec<f64>,
+    pub minus: Vec<f64>,
+}
+
+/// The state of an SPSA run: the parameters and the gain sequences.
+#[derive(Clone, Debug)]
+pub struct Spsa {
+    pub params: Vec<SpsaParam>,
+    iterations: usize,
+    big_a: f64,
+    alpha: f64,
+    gamma: f64,
+}
+
+impl Spsa {
+    /// A run of `iterations` iterations with A = `a_ratio`·iterations.
+    pub fn new(
+        params: Vec<SpsaParam>,
+        iterations: usize,
+        a_ratio: f64,
+        alpha: f64,
+        gamma: f64,
+    ) -> Spsa {
+        Spsa { params, iterations, big_a: a_ratio * iterations as f64, alpha, gamma }
+    }
+
+    /// The perturbation c_k and step gain a_k of parameter `i` at iteration `k` (from 1).
+    pub fn gains(&self, i: usize, k: usize) -> (f64, f64) {
+        let p = &self.params[i];
+        let n = self.iterations as f64;
+        let c = p.c_end * n.powf(self.gamma);
+        let a = p.r_end * p.c_end * p.c_end * (self.big_a + n).powf(self.alpha);
+        (c / (k as f64).powf(self.gamma), a / (self.big_a + k as f64).powf(self.alpha))
+    }
+
+    /// Draws the signs of iteration `k` and the values it plays, around the current θ.
+    pub fn perturb(&self, k: usize, rng: &mut Rng) -> Perturbation {
+        let signs: Vec<f64> =
+            self.params.iter().map(|_| if rng.next_u64() & 1 == 0 { 1.0 } else { -1.0 }).collect();
+        let shifted = |dir: f64| -> Vec<f64> {
+            (0..self.params.len())
+                .map(|i| {
+                    self.params[i].clamp(self.params[i].theta + dir * self.gains(i, k).0 * signs[i])
+                })
+                .collect()
+        };
+        Perturbation { k, plus: shifted(1.0), minus: shifted(-1.0), signs }
+    }
+
+    /// Moves θ by the result `r` (wins − losses of θ⁺) of perturbation `p`.
+    pub fn update(&mut self, p: &Perturbation, r: f64) {
+        for i in 0..self.params.len() {
+            let (c, a) = self.gains(i, p.k);
+            let param = &mut self.params[i];
+            param.theta = param.clamp(param.theta + a * r * p.signs[i] / c);
+        }
+    }
+
+    /// The current values, as `setoption` would send them.
+    pub fn rounded(&self) -> Vec<(String, i64)> {
+        self.params.iter().map(|p| (p.name.clone(), p.theta.round() as i64)).collect()
+    }
+}
+
+/// `(name, value)` options of parameter values, rounded to integers.
+fn as_options(params: &[SpsaParam], values: &[f64]) -> Vec<(String, String)> {
+    params
+        .iter()
+        .zip(values)
+        .map(|(p, v)| (p.name.clone(), (v.round() as i64).to_string()))
+        .collect()
+}
+
+/// The games of one iteration, from θ⁺'s side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Score {
+    wins: u32,
+    losses: u32,
+    draws: u32,
+    /// Games that did not end normally (time losses, crashes, …), described.
+    abnormal: Vec<String>,
+}
+
+/// Everything the iterations share.
+struct Run {
+    game: String,
+    engine: EngineSpec,
+    /// `Game` first, then the options of `--option`.
+    options: Vec<(String, String)>,
+    referee: Referee,
+    openings: Vec<Opening>,
+    tc: TimeControl,
+    deadlines: Deadlines,
+    pairs: usize,
+    max_plies: Option<usize>,
+}
+
+impl Run {
+    /// Plays iteration `p`: its pairs of games between θ⁺ and θ⁻.
+    fn play(&self, params: &[SpsaParam], p: &Perturbation) -> anyhow::Result<Score> {
+        let mut referee = self.referee.session()?;
+        let player = |name: &str, values: &[f64]| {
+            let command = self.engine.command(&self.options, &as_options(params, values));
+            ProcessPlayer::new(name, command, self.deadlines)
+        };
+        let mut plus = player("plus", &p.plus);
+        let mut minus = player("minus", &p.minus);
+        let mut score = Score::default();
+        for j in 0..self.pairs {
+            let round = (p.k - 1) * self.pairs + j;
+            let opening = &self.openings[round % self.openings.len()];
+            for seat in 0..2u8 {
+                let id = GameId { pairing: 0, round, seat };
+                let setup = GameSetup {
+                    id,
+                    game: &self.game,
+                    options: &self.options,
+                    opening,
+                    tc: &self.tc,
+                    max_plies: self.max_plies,
+                };
+                let (players, plus_side): ([&mut dyn Player; 2], Side) = if seat == 0 {
+                    ([&mut plus, &mut minus], Side::P1)
+                } else {
+                    ([&mut minus, &mut plus], Side::P2)
+                };
+                let rec = play_game(players, referee.as_mut(), &setup);
+                match rec.result {
+                    Outcome::Draw => score.draws += 1,
+                    Outcome::Win(s) if s == plus_side => score.wins += 1,
+                    Outcome::Win(_) => score.losses += 1,
+                }
+                if rec.termination != Termination::Normal {
+                    score.abnormal.push(format!(
+                        "game {id}: {} {}",
+                        rec.termination.as_str(),
+                        rec.detail
+                    ));
+                }
+            }
+        }
+        Ok(score)
+    }
+}
+
+/// Checks that the engine announces every parameter as a `spin` option whose range holds
+/// the parameter's.
+fn check_options(announced: &[String], params: &[SpsaParam]) -> anyhow::Result<()> {
+    for p in params {
+        let Some(text) = announced.iter().find(|t| {
+            t.strip_prefix("name ")
+                .and_then(|r| r.split_once(" type "))
+                .is_some_and(|(n, _)| n.trim().eq_ignore_ascii_case(&p.name))
+        }) else {
+            bail!("the engine has no option '{}'", p.name);
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let after = |key: &str| {
+            words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1)?.parse::<f64>().ok())
+        };
+        let spin = words.windows(2).any(|w| w == ["type", "spin"]);
+        match (spin, after("min"), after("max")) {
+            (true, Some(min), Some(max)) if min <= p.min && p.max <= max => {}
+            (true, Some(min), Some(max)) => bail!(
+                "--param '{}': the range {}..{} exceeds the engine's {min}..{max}",
+                p.name,
+                p.min,
+                p.max
+            ),
+            _ => bail!("option '{}' is not a spin option: 'option {text}'", p.name),
+        }
+    }
+    Ok(())
+}
+
+/// The settings of the run, checked: engine, referee, openings, limits.
+fn prepare(args: &SpsaArgs) -> anyhow::Result<(Run, Vec<SpsaParam>)> {
+    if args.iterations == 0 {
+        bail!("--iterations must be at least 1");
+    }
+    if args.games_per_iteration == 0 || args.games_per_iteration % 2 == 1 {
+        bail!("--games-per-iteration must be even (pairs of games with seats swapped)");
+    }
+    let mut cfg = MatchConfig::default();
+    let limits = [
+        ("tc", args.tc.clone()),
+        ("movetime", args.movetime.clone()),
+        ("depth", args.depth.map(|d| d.to_string())),
+        ("nodes", args.nodes.map(|n| n.to_string())),
+        ("margin", args.margin.clone()),
+        ("stall", args.stall.clone()),
+    ];
+    for (k, v) in limits {
+        if let Some(v) = v {
+            cfg.apply(k, &v).map_err(|e| anyhow::anyhow!("--{k}: {e}"))?;
+        }
+    }
+    for o in &args.option {
+        cfg.apply("option", o).map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+    }
+    let tc = cfg.tc;
+    if tc.clock.is_none() && tc.movetime.is_none() && tc.depth.is_none() && tc.nodes.is_none() {
+        bail!("give a limit per move: --tc, --movetime, --depth or --nodes");
+    }
+    let tokens = split_words(&args.engine).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+    let mut tokens = tokens;
+    if !tokens.iter().any(|t| t.starts_with("name=")) {
+        tokens.push("name=engine".to_string());
+    }
+    let engine = EngineSpec::from_tokens(&tokens).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+    if engine.is_random() || engine.is_uct() {
+        bail!("--engine: the built-in baselines have no options to tune: give a program (cmd=…)");
+    }
+    let mut options = vec![("Game".to_string(), args.game.clone())];
+    options.extend(cfg.options);
+    let referee = Referee::new(&args.game, &options)?;
+    if let Some((k, _)) = engine.options.iter().find(|(k, _)| referee.is_rule_option(k)) {
+        bail!(
+            "--engine sets rule option '{k}': give rule options with --option so the referee uses them too"
+        );
+    }
+    let params: Vec<SpsaParam> = args
+        .param
+        .iter()
+        .map(|s| SpsaParam::parse(s))
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    for (i, p) in params.iter().enumerate() {
+        if params[..i].iter().any(|q| q.name.eq_ignore_ascii_case(&p.name)) {
+            bail!("--param '{}' is given twice", p.name);
+        }
+    }
+    let pairs = args.games_per_iteration / 2;
+    let mut check = referee.session()?;
+    let openings = match &args.openings {
+        Some(path) => {
+            let openings = load_openings(path)?;
+            for (i, o) in openings.iter().enumerate() {
+                o.check(check.as_mut())
+                    .map_err(anyhow::Error::msg)
+                    .with_context(|| format!("opening {} ('{o}') is not valid", i + 1))?;
+            }
+            openings
+        }
+        None => generate_openings(check.as_mut(), args.iterations * pairs, args.plies, args.seed),
+    };
+    let run = Run {
+        game: args.game.clone(),
+        engine,
+        options,
+        referee,
+        openings,
+        tc,
+        deadlines: cfg.deadlines,
+        pairs,
+        max_plies: args.max_plies,
+    };
+    // Start the engine once: a misspelt option would otherwise tune nothing, silently.
+    let mut probe =
+        ProcessPlayer::new("probe", run.engine.command(&run.options, &[]), run.deadlines);
+    probe
+        .new_game(GameId { pairing: 0, round: 0, seat: 0 })
+        .map_err(|e| anyhow::anyhow!("cannot start the engine: {e}"))?;
+    check_options(probe.announced_options(), &params)?;
+    Ok((run, params))
+}
+
+/// θ with two decimals, in the order of the parameters (progress lines).
+fn theta_line(spsa: &Spsa) -> String {
+    let values: Vec<String> = spsa.params.iter().map(|p| format!("{:.2}", p.theta)).collect();
+    values.join(" ")
+}
+
+/// Runs `ugine spsa`: progress on stderr, the final values as `setoption` lines on stdout.
+pub fn run_spsa(args: &SpsaArgs) -> anyhow::Result<()> {
+    let (run, params) = prepare(args)?;
+    let mut spsa = Spsa::new(params, args.iterations, args.a_ratio, args.alpha, args.gamma);
+    let mut rng = Rng::new(args.seed ^ 0x5350_5341);
+    let names: Vec<&str> = spsa.params.iter().map(|p| p.name.as_str()).collect();
+    note(&format!(
+        "spsa: {} iterations of {} games, {} at once; θ = ({})",
+        args.iterations,
+        args.games_per_iteration,
+        args.concurrency.max(1),
+        names.join(", ")
+    ));
+    note(&format!("[0/{}] θ {}", args.iterations, theta_line(&spsa)));
+    let (mut total, mut abnormal) = (Score::default(), 0usize);
+    let mut k = 1;
+    while k <= args.iterations {
+        let batch: Vec<Perturbation> = (k..=args.iterations.min(k + args.concurrency.max(1) - 1))
+            .map(|k| spsa.perturb(k, &mut rng))
+            .collect();
+        let params = &spsa.params;
+        let scores: Vec<anyhow::Result<Score>> = std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                batch.iter().map(|p| scope.spawn(|| run.play(params, p))).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("an iteration panicked"))))
+                .collect()
+        });
+        for (p, score) in batch.iter().zip(scores) {
+            let score = score?;
+            let r = f64::from(score.wins) - f64::from(score.losses);
+            spsa.update(p, r);
+            for a in &score.abnormal {
+                note(&format!("  {a}"));
+            }
+            abnormal += score.abnormal.len();
+            total.wins += score.wins;
+            total.losses += score.losses;
+            total.draws += score.draws;
+            note(&format!(
+                "[{}/{}] θ+ W-L-D {}-{}-{}  θ {}",
+                p.k,
+                args.iterations,
+                score.wins,
+                score.losses,
+                score.draws,
+                theta_line(&spsa)
+            ));
+        }
+        k += batch.len();
+    }
+    note(&format!(
+        "spsa done: θ+ W-L-D {}-{}-{} over all iterations, {abnormal} games not ended normally; θ = {}",
+        total.wins,
+        total.losses,
+        total.draws,
+        spsa.params
+            .iter()
+            .map(|p| format!("{}={:.3}", p.name, p.theta))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let mut out = String::new();
+    for (name, v) in spsa.rounded() {
+        out.push_str(&format!("setoption name {name} value {v}\n"));
+    }
+    use std::io::Write;
+    std::io::stdout().lock().write_all(out.as_bytes()).context("cannot write to stdout")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param(theta: f64, c_end: f64, r_end: f64) -> SpsaParam {
+        SpsaParam { name: "x".into(), theta, min: -100.0, max: 100.0, c_end, r_end }
+    }
+
+    #[test]
+    fn params_read_and_refuse_bad_text() {
+        let p = SpsaParam::parse("Morris Search Aspiration=50,10,200,8,0.002").unwrap();
+        assert_eq!(p.name, "Morris Search Aspiration");
+        assert_eq!((p.theta, p.min, p.max, p.c_end, p.r_end), (50.0, 10.0, 200.0, 8.0, 0.002));
+        for bad in ["x=1,2,3", "x=5,10,20,1,1", "x=1,0,10,0,1", "=1,0,10,1,1", "x=a,0,10,1,1", "x"]
+        {
+            assert!(SpsaParam::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn gains_end_at_c_end_and_r_end() {
+        let s = Spsa::new(vec![param(0.0, 4.0, 0.002)], 1000, 0.1, 0.602, 0.101);
+        let (c, a) = s.gains(0, 1000);
+        assert!((c - 4.0).abs() < 1e-9, "{c}");
+        assert!((a / (c * c) - 0.002).abs() < 1e-12, "{a}");
+        let (c1, a1) = s.gains(0, 1);
+        assert!(c1 > c && a1 > a, "gains decrease");
+    }
+
+    #[test]
+    fn update_moves_along_the_signs_by_the_result() {
+        let mut s =
+            Spsa::new(vec![param(0.0, 2.0, 0.1), param(0.0, 2.0, 0.1)], 10, 0.1, 0.602, 0.101);
+        let p = Perturbation {
+            k: 10,
+            signs: vec![1.0, -1.0],
+            plus: vec![2.0, -2.0],
+            minus: vec![-2.0, 2.0],
+        };
+        s.update(&p, 2.0);
+        // At the last iteration the step is r_end·c_end·r = 0.1·2·2.
+        assert!((s.params[0].theta - 0.4).abs() < 1e-9);
+        assert!((s.params[1].theta + 0.4).abs() < 1e-9);
+        s.update(&p, 0.0);
+        assert!((s.params[0].theta - 0.4).abs() < 1e-9, "a drawn pair changes nothing");
+    }
+
+    /// A fake engine whose strength peaks at `best`: θ⁺ wins a game with the logistic
+    /// probability of its advantage in −|θ − best|² (scaled), else loses or draws.
+    fn fake_pair(best: &[f64], p: &Perturbation, rng: &mut Rng) -> f64 {
+        let strength =
+            |v: &[f64]| -> f64 { -v.iter().zip(best).map(|(x, b)| (x - b).powi(2)).sum::<f64>() };
+        let d = (strength(&p.plus) - strength(&p.minus)) / 50.0;
+        let win = 1.0 / (1.0 + (-d).exp());
+        let mut r = 0.0;
+        for _ in 0..2 {
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            // A third of the games drawn, the rest decided by the win probability.
+            if u < 1.0 / 3.0 {
+                continue;
+            }
+            r += if (u - 1.0 / 3.0) * 1.5 < win { 1.0 } else { -1.0 };
+        }
+        r
+    }
+
+    #[test]
+    fn spsa_moves_theta_toward_the_optimum_of_a_noisy_objective() {
+        let best = [30.0, -20.0];
+        let params = vec![param(0.0, 4.0, 0.02), param(10.0, 4.0, 0.02)];
+        let mut s = Spsa::new(params, 2000, 0.1, 0.602, 0.101);
+        let (mut signs, mut games) = (Rng::new(7), Rng::new(8));
+        let distance = |s: &Spsa| -> f64 {
+            s.params.iter().zip(best).map(|(p, b)| (p.theta - b).powi(2)).sum::<f64>().sqrt()
+        };
+        let start = distance(&s);
+        for k in 1..=2000 {
+            let p = s.perturb(k, &mut signs);
+            let r = fake_pair(&best, &p, &mut games);
+            s.update(&p, r);
+        }
+        let end = distance(&s);
+        assert!(end < start / 4.0, "distance to the optimum {start:.1} -> {end:.1}");
+    }
+
+    #[test]
+    fn perturbations_stay_in_range_and_are_symmetric_inside_it() {
+        let mut p = param(99.0, 4.0, 0.01);
+        p.max = 100.0;
+        let s = Spsa::new(vec![p, param(0.0, 4.0, 0.01)], 100, 0.1, 0.602, 0.101);
+        let mut rng = Rng::new(1);
+        for k in 1..=100 {
+            let q = s.perturb(k, &mut rng);
+            assert!(q.plus[0] <= 100.0 && q.minus[0] <= 100.0);
+            let c = s.gains(1, k).0;
+            assert!((q.plus[1] - c * q.signs[1]).abs() < 1e-9);
+            assert!((q.minus[1] + c * q.signs[1]).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn announced_options_are_checked() {
+        let announced = vec![
+            "name Hash type spin default 16 min 1 max 16384".to_string(),
+            "name Morris Search Aspiration type spin default 50 min 0 max 10000".to_string(),
+            "name Morris Search LMR In PV type check default false".to_string(),
+        ];
+        let p = |s: &str| vec![SpsaParam::parse(s).unwrap()];
+        assert!(check_options(&announced, &p("morris search aspiration=50,0,200,5,0.002")).is_ok());
+        let refused = [
+            "Morris Search Aspiration=50,-1,200,5,0.002",
+            "Morris Search LMR In PV=0,0,1,1,0.002",
+            "Morris Search Nothing=1,0,2,1,0.002",
+        ];
+        for s in refused {
+            assert!(check_options(&announced, &p(s)).is_err(), "{s}");
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The search parameters as options (`<Game> Search …`, `Mobius Search …`): announced
+//! with the game's defaults, they change the search, and bad values are refused.
+
+mod common;
+
+use common::protocol::Engine;
+
+/// The last `info … nodes N …` line before `bestmove` of `go <limits>` after `setup`.
+fn last_info(setup: &[&str], go: &str) -> String {
+    let mut e = Engine::start(&[]);
+    e.ask("ugi", "ugiok");
+    for line in setup {
+        e.send(line);
+    }
+    e.ask("isready", "readyok");
+    e.send(go);
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    e.send("quit");
+    lines.iter().rev().find(|l| l.starts_with("info") && l.contains(" nodes ")).unwrap().clone()
+}
+
+/// The node count of an `info` line.
+fn nodes(info: &str) -> u64 {
+    let w: Vec<&str> = info.split_whitespace().collect();
+    let i = w.iter().position(|x| *x == "nodes").unwrap();
+    w[i + 1].parse().unwrap()
+}
+
+#[test]
+fn every_alpha_beta_game_announces_its_search_parameters() {
+    let mut e = Engine::start(&[]);
+    e.send("ugi");
+    let lines = e.read_until(|l| l == "ugiok");
+    for game in ["Morris", "Moebius", "Mabula", "Morpiae"] {
+        let ours: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("option name {game} Search ")))
+            .collect();
+        assert_eq!(ours.len(), 13, "{game}: {ours:?}");
+    }
+    // Defaults are each game's own table: Mabula searches with a full window and no LMR.
+    for expected in [
+        "option name Morris Search Aspiration type spin default 50 min 0 max 10000",
+        "option name Mabula Search Aspiration type spin default 0 min 0 max 10000",
+        "option name Mabula Search LMR Min Move type spin default 256 min 1 max 256",
+        "option name Moebius Search LMR In PV type check default true",
+        "option name Morris Search Soft Fraction type spin default 500 min 1 max 3000",
+        "option name Mobius Search Exploration type spin default 0 min 0 max 10000",
+        "option name Mobius Search RAVE Bias type spin default 2000 min 0 max 1000000",
+        "option name Mobius Search Expand After type spin default 8 min 1 max 10000",
+    ] {
+        assert!(lines.iter().any(|l| l == expected), "missing '{expected}'");
+    }
+    e.send("quit");
+}
+
+#[test]
+fn lmr_options_change_the_morris_search_and_defaults_do_not() {
+    let go = "go depth 9";
+    let base = nodes(&last_info(&["position startpos"], go));
+    let same = nodes(&last_info(
+        &["setoption name Morris Search LMR Min Move value 3", "position startpos"],
+        go,
+    ));
+    assert_eq!(same, base, "setting the default changes nothing");
+    let no_lmr = nodes(&last_info(
+        &["setoption name Morris Search LMR Min Move value 256", "position startpos"],
+        go,
+    ));
+    assert!(no_lmr > base, "without reductions more nodes: {no_lmr} vs {base}");
+    let late = nodes(&last_info(
+        &["setoption name morris search lmr late move value 3", "position startpos"],
+        go,
+    ));
+    assert!(late < base, "reducing more from the 4th move on: {late} vs {base}");
+}
+
+#[test]
+fn aspiration_option_changes_the_moebius_chess_search() {
+    let setup = |v: &'static str| -> Vec<String> {
+        vec![
+            "setoption name Game value moebius-chess".into(),
+            format!("setoption name Moebius Search Aspiration value {v}"),
+            "position startpos".into(),
+        ]
+    };
+    let run = |v| {
+        let s = setup(v);
+        nodes(&last_info(&s.iter().map(String::as_str).collect::<Vec<_>>(), "go depth 6"))
+    };
+    assert_ne!(run("30"), run("0"));
+}
+
+#[test]
+fn mobius_mcts_options_change_the_search() {
+    let info = |opt: &str| {
+        let mut setup = vec!["setoption name Game value mobius"];
+        if !opt.is_empty() {
+            setup.push(opt);
+        }
+        setup.push("position startpos");
+        let line = last_info(&setup, "go nodes 3000");
+        // Without the time and speed words, which vary between runs.
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let keep = |k: &str| w.iter().position(|x| *x == k).map(|i| w[i + 1].to_string());
+        (
+            keep("seldepth"),
+            keep("hashfull"),
+            keep("score"),
+            line[line.find(" pv ").unwrap()..].to_string(),
+        )
+    };
+    let base = info("");
+    assert_eq!(info("setoption name Mobius Search RAVE Bias value 2000"), base);
+    assert_ne!(info("setoption name Mobius Search Exploration value 1500"), base);
+    assert_ne!(info("setoption name Mobius Search RAVE Bias value 200000"), base);
+    assert_ne!(info("setoption name Mobius Search Expand After value 1"), base);
+}
+
+#[test]
+fn bad_values_are_refused_with_an_error() {
+    let mut e = Engine::start(&[]);
+    e.ask("ugi", "ugiok");
+    for (line, error) in [
+        (
+            "setoption name Morris Search Aspiration value -1",
+            "info string error: option 'Morris Search Aspiration' must be in 0..10000, not -1",
+        ),
+        (
+            "setoption name Morris Search Null Divisor value 0",
+            "info string error: option 'Morris Search Null Divisor' must be in 1..64, not 0",
+        ),
+        (
+            "setoption name Mabula Search LMR In PV value maybe",
+            "info string error: option 'Mabula Search LMR In PV' takes true or false, not 'maybe'",
+        ),
+        (
+            "setoption name Mobius Search Exploration value x",
+            "info string error: option 'Mobius Search Exploration' takes an integer, not 'x'",
+        ),
+    ] {
+        assert_eq!(e.ask(line, "info string"), error);
+    }
+    e.send("quit");
+}
