@@ -404,7 +404,9 @@ fn prepare(args: &SpsaArgs) -> anyhow::Result<(Run, Vec<SpsaParam>)> {
             }
             openings
         }
-        None => generate_openings(check.as_mut(), args.iterations * pairs, args.plies, args.seed),
+        None => {
+            generate_openings(check.as_mut(), args.iterations * pairs, args.plies, None, args.seed)
+        }
     };
     let run = Run {
         game: args.game.clone(),

@@ -133,6 +133,14 @@ pub trait Evaluate: Reversible<Move: PackedMove> {
     fn in_check(&self) -> bool {
         false
     }
+    /// True when the static evaluation may stand for the position's value (no capture
+    /// or threat pending): `ugine tune` fits only such positions. The default: the side
+    /// to move has no noisy move.
+    fn is_quiet(&self) -> bool {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        !moves.iter().any(|&m| self.is_noisy(m))
+    }
     /// The outcome, as far as it is known without generating moves. The default is
     /// [`crate::core::Game::outcome`], for games where that is cheap; a game whose end is
     /// "no legal move" (mate) returns only its draws here, and the search learns the rest

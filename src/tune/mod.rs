@@ -11,6 +11,7 @@ use clap::Args;
 
 use crate::core::{Game, LinearEval, OptionSpec, RuleOptions, Side, Trace};
 use crate::games::mabula::Mabula;
+use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::Evaluate;
@@ -19,7 +20,7 @@ use texel::Sample;
 /// `ugine tune`: Texel tuning of a game's evaluation weights.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game (one with a linear evaluation: morris, mabula, morpiae).
+    /// The game (one with a linear evaluation: morris, moebius-chess, mabula, morpiae).
     #[arg(long)]
     pub game: String,
     /// Data from `ugine datagen` (one line per position).
@@ -44,9 +45,13 @@ pub struct TuneArgs {
 pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "morris" => tune::<Morris>(args),
+        "moebius-chess" => tune::<MoebiusChess>(args),
         "mabula" => tune::<Mabula>(args),
         "morpiae" => tune::<Morpiae>(args),
-        g => bail!("game '{g}' has no linear evaluation to tune (morris, mabula, morpiae have)"),
+        g => bail!(
+            "game '{g}' has no linear evaluation to tune (morris, moebius-chess, mabula, \
+             morpiae have)"
+        ),
     }
 }
 
@@ -72,19 +77,16 @@ fn rule_options<G: Game>(args: &TuneArgs) -> anyhow::Result<G::Options> {
 struct Loaded {
     samples: Vec<Sample>,
     forced: usize,
-    noisy: usize,
+    /// Positions dropped as not quiet.
+    not_quiet: usize,
 }
 
-/// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) are
-/// dropped, and so, in games whose search ends in a quiescence search, are positions with
-/// a noisy move available (not quiet: the static evaluation misjudges them, and the search
-/// never trusts it there). Games without quiescence (Morpiae) evaluate such positions at
-/// the horizon, so they are kept.
+/// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) or
+/// not quiet ([`Evaluate::is_quiet`]: the static evaluation misjudges them) are dropped.
 fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = Loaded::default();
-    let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = || format!("{}:{}", path.display(), i + 1);
         let fields: Vec<&str> = line.split(" | ").collect();
@@ -96,10 +98,8 @@ fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Res
             continue;
         }
         let pos = G::from_fen(fen, opts).with_context(at)?;
-        moves.clear();
-        pos.generate_moves(&mut moves);
-        if G::QUIESCENCE && moves.iter().any(|&m| pos.is_noisy(m)) {
-            out.noisy += 1;
+        if !pos.is_quiet() {
+            out.not_quiet += 1;
             continue;
         }
         let result = match result.trim() {
@@ -153,12 +153,12 @@ fn tune<G: LinearEval + Evaluate>(args: &TuneArgs) -> anyhow::Result<()> {
     let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
     let after = texel::loss(samples, &rounded.iter().map(|&w| f64::from(w)).collect::<Vec<_>>(), k);
     let mut report = format!(
-        "data {}: {} quiet positions ({} with a forced result and {} with a noisy move dropped)\n\
+        "data {}: {} quiet positions ({} with a forced result and {} not quiet dropped)\n\
          K {k:.4}\nloss {before:.6} -> {after:.6} ({} epochs, rate {})\n",
         args.data.display(),
         samples.len(),
         data.forced,
-        data.noisy,
+        data.not_quiet,
         args.epochs,
         args.rate
     );

@@ -29,7 +29,7 @@
 //! Files: `geometry` (squares, twins, rays, tables), `board` (copy-make position and
 //! attacks), `movegen` (legal generation and the check rules), `moves` (notation),
 //! `fen` (position string and drawing), `position` (the [`crate::core::Game`] with its
-//! history and draw rules), `eval` and `search` (the engine).
+//! history and draw rules), `eval`, its tuned `weights` and `search` (the engine).
 
 mod board;
 mod eval;
@@ -40,6 +40,7 @@ mod moves;
 mod options;
 mod position;
 mod search;
+mod weights;
 
 pub use board::Board;
 pub use geometry::{parse_square, square_name};

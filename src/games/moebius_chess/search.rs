@@ -5,10 +5,11 @@
 //! guarded against zugzwang in pawn endings.
 
 use super::board::{KING, PAWN, code_type};
-use super::eval::{evaluate, piece_value};
+use super::eval::piece_value;
+use super::geometry::{NO_SQ, TABLES, bit, squares};
 use super::moves::ChessMove;
 use super::position::{MoebiusChess, MoebiusUndo};
-use crate::core::Outcome;
+use crate::core::{LinearEval, Outcome};
 use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
@@ -29,7 +30,7 @@ impl Evaluate for MoebiusChess {
     };
 
     fn evaluate(&self) -> i32 {
-        evaluate(self.board())
+        self.linear_eval()
     }
 
     fn is_noisy(&self, mv: ChessMove) -> bool {
@@ -46,6 +47,37 @@ impl Evaluate for MoebiusChess {
         let attacker = code_type(b.mailbox[mv.from()]);
         let promo = mv.promotion().map_or(0, piece_value);
         10 * (piece_value(victim) + promo) - piece_value(attacker) / 10
+    }
+
+    /// Not in check, no pawn one step from promotion with the square free, and no enemy
+    /// piece that hangs or is attacked by a cheaper piece (attacks as the board counts
+    /// them, phasing included; pins ignored).
+    fn is_quiet(&self) -> bool {
+        let b = self.board();
+        let t = &**TABLES;
+        let (us, them, occ) = (b.stm, b.stm ^ 1, b.occupied());
+        if self.in_check() {
+            return false;
+        }
+        let promoting = squares(b.of(us, PAWN)).any(|sq| {
+            let to = t.push[us][sq];
+            to != NO_SQ && bit(to as usize) & t.promo[us] & !occ != 0
+        });
+        if promoting {
+            return false;
+        }
+        // The king captures only what is not defended.
+        let cost = |sq: usize| match code_type(b.mailbox[sq]) {
+            KING => i32::MAX,
+            typ => piece_value(typ),
+        };
+        squares(b.colors[them] & !b.pieces[KING]).all(|sq| {
+            let attackers = b.attackers(t, sq, occ, us);
+            attackers == 0
+                || (b.attackers(t, sq, occ, them) != 0
+                    && squares(attackers).map(cost).min().unwrap_or(i32::MAX)
+                        >= piece_value(code_type(b.mailbox[sq])))
+        })
     }
 
     fn history_index(&self, mv: ChessMove) -> usize {

@@ -113,6 +113,12 @@ impl Evaluate for Morpiae {
         self.linear_eval()
     }
 
+    /// Every position: the search has no quiescence, so the evaluation stands at the
+    /// horizon with captures pending, and `ugine tune` fits it there too.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+
     /// Capturing lines are ordered first and never reduced; there is no quiescence
     /// (`QUIESCENCE = false`): in 5D the capture-only search at the horizon explodes.
     fn is_noisy(&self, mv: MorpiaeMove) -> bool {
