@@ -722,20 +722,75 @@ impl<G: Evaluate> AlphaBeta<G> {
         let multipv = self.multipv.min(root_moves.len());
         let (main, helpers) = self.workers.split_first_mut().expect("one worker at least");
         let result = std::thread::scope(|scope| {
-            for (i, helper) in helpers.iter_mut().enumerate() {
-                let shared = &shared;
-                scope.spawn(move || {
-                    // Every other helper searches one ply deeper than the main thread.
-                    let offset = (i % 2 == 0) as i32;
-                    helper.iterate(pos, root_moves, 1, offset, shared, &mut NullReporter)
-                });
-            }
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, helper)| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        // Every other helper searches one ply deeper than the main thread.
+                        let offset = (i % 2 == 0) as i32;
+                        helper.iterate(pos, root_moves, 1, offset, shared, &mut NullReporter)
+                    })
+                })
+                .collect();
             let result = main.iterate(pos, root_moves, multipv, 0, &shared, reporter);
             done.store(true, Ordering::Relaxed);
-            result
+            let helper_results: Vec<_> =
+                handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            if multipv > 1 || result.solved || helper_results.is_empty() {
+                return result;
+            }
+            let mut results = vec![result];
+            results.extend(helper_results.into_iter().filter(|r| r.depth > 0));
+            let chosen = vote(&results);
+            if chosen > 0 {
+                let r = &results[chosen];
+                reporter.info(&SearchInfo {
+                    depth: r.depth,
+                    seldepth: r.depth,
+                    multipv: None,
+                    score: Score::from_internal(r.score()),
+                    nodes: nodes.load(Ordering::Relaxed),
+                    time: ctl.elapsed(),
+                    hashfull: Some(self.tt.hashfull()),
+                    pv: r.lines[0].pv.iter().map(|m| m.to_string()).collect(),
+                });
+            }
+            results.swap_remove(chosen)
         });
         SearchResult { nodes: nodes.load(Ordering::Relaxed), ..result }
     }
+}
+
+/// The thread whose result to play (index into `results`, the main thread's first), by
+/// Stockfish's vote: each thread votes for its best move with weight
+/// `(score − lowest score + 14) · depth`, and the thread whose move has the most votes
+/// wins; a proven win overrides the vote, the nearest one first. Deeper iterations of
+/// the helpers thus count, and a move several threads agree on beats a lone outlier.
+fn vote<M: Copy + PartialEq>(results: &[SearchResult<M>]) -> usize {
+    let lowest = results.iter().map(|r| r.score()).min().unwrap_or(0);
+    let votes = |mv: M| -> i64 {
+        results
+            .iter()
+            .filter(|r| r.best() == mv)
+            .map(|r| (r.score() - lowest + 14) as i64 * r.depth as i64)
+            .sum()
+    };
+    let mut chosen = 0;
+    for (i, r) in results.iter().enumerate().skip(1) {
+        let best = &results[chosen];
+        let better = if best.score() >= MATE_BOUND {
+            r.score() > best.score()
+        } else {
+            r.score() >= MATE_BOUND
+                || (r.score() > -MATE_BOUND && votes(r.best()) > votes(best.best()))
+        };
+        if better {
+            chosen = i;
+        }
+    }
+    chosen
 }
 
 impl<G: Evaluate> Worker<G> {
@@ -896,6 +951,15 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 mod tests {
     use super::*;
 
+    fn result(mv: u8, score: i32, depth: u32) -> SearchResult<u8> {
+        SearchResult {
+            lines: vec![Line { mv, score, pv: vec![mv] }],
+            depth,
+            solved: false,
+            nodes: 0,
+        }
+    }
+
     #[test]
     fn pick_keeps_the_generation_order_among_equal_keys() {
         let mut moves = ['a', 'b', 'c', 'd', 'e'];
@@ -906,5 +970,24 @@ mod tests {
             order.push(moves[i]);
         }
         assert_eq!(order, ['c', 'e', 'a', 'b', 'd']);
+    }
+
+    #[test]
+    fn the_vote_prefers_the_move_most_threads_agree_on() {
+        // Main (depth 10) alone on move 1; two helpers (depth 10 and 11) on move 2.
+        let results = [result(1, 30, 10), result(2, 20, 10), result(2, 25, 11)];
+        assert_eq!(results[vote(&results)].best(), 2);
+    }
+
+    #[test]
+    fn the_vote_keeps_the_main_thread_when_it_outweighs_the_helpers() {
+        let results = [result(1, 100, 12), result(2, 10, 12)];
+        assert_eq!(vote(&results), 0);
+    }
+
+    #[test]
+    fn a_proven_win_overrides_the_vote_and_the_nearest_win_is_preferred() {
+        let results = [result(1, 50, 12), result(2, MATE - 9, 8), result(3, MATE - 5, 7)];
+        assert_eq!(vote(&results), 2);
     }
 }

@@ -10,7 +10,9 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::core::{Game, LinearEval, OptionSpec, RuleOptions, Side, Trace};
+use crate::games::mabula::Mabula;
 use crate::games::moebius_chess::MoebiusChess;
+use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::Evaluate;
 use texel::Sample;
@@ -18,7 +20,7 @@ use texel::Sample;
 /// `ugine tune`: Texel tuning of a game's evaluation weights.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game (one with a linear evaluation: morris, moebius-chess).
+    /// The game (one with a linear evaluation: morris, moebius-chess, mabula, morpiae).
     #[arg(long)]
     pub game: String,
     /// Data from `ugine datagen` (one line per position).
@@ -44,7 +46,12 @@ pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "morris" => tune::<Morris>(args),
         "moebius-chess" => tune::<MoebiusChess>(args),
-        g => bail!("game '{g}' has no linear evaluation to tune (morris, moebius-chess have)"),
+        "mabula" => tune::<Mabula>(args),
+        "morpiae" => tune::<Morpiae>(args),
+        g => bail!(
+            "game '{g}' has no linear evaluation to tune (morris, moebius-chess, mabula, \
+             morpiae have)"
+        ),
     }
 }
 

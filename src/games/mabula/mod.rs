@@ -34,6 +34,7 @@ mod options;
 mod score;
 mod search;
 mod setup;
+mod weights;
 
 pub use board::{Mabula, MabulaUndo};
 pub use geometry::group_sizes;

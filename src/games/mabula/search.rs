@@ -12,10 +12,9 @@
 //! depth, which keeps the solving exact), no aspiration windows.
 
 use super::board::Mabula;
-use super::eval::evaluate;
 use super::geometry::{BORDER, bits, neighbours};
 use super::notation::MabulaMove;
-use crate::core::Game;
+use crate::core::{Game, LinearEval};
 use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
@@ -35,7 +34,7 @@ impl Evaluate for Mabula {
     };
 
     fn evaluate(&self) -> i32 {
-        evaluate(self)
+        self.linear_eval()
     }
 
     fn is_noisy(&self, _mv: MabulaMove) -> bool {

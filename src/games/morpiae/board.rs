@@ -203,6 +203,29 @@ impl Drawing {
         }
     }
 
+    /// For an uncoloured circle at `(x, y)`: in how many directions it is crossed (0–4);
+    /// `None` for an empty point or a coloured circle.
+    #[inline]
+    pub fn open_crossings(&self, x: i32, y: i32) -> Option<usize> {
+        let c = self.grid.get(x, y);
+        if c & CIRCLE == 0 || c & (OWNER[0] | OWNER[1]) != 0 {
+            return None;
+        }
+        Some((0..4).filter(|&d| self.crossed(x, y, d)).count())
+    }
+
+    /// The uncoloured circles by the number of directions they are crossed in
+    /// ([`Drawing::open_crossings`]), counted from scratch.
+    pub fn open_histogram(&self) -> [u16; 5] {
+        let mut h = [0; 5];
+        for (x, y, _) in self.grid.drawn() {
+            if let Some(n) = self.open_crossings(x, y) {
+                h[n] += 1;
+            }
+        }
+        h
+    }
+
     /// True when the circle at `(x, y)` is crossed in all four directions.
     pub fn crossed_all(&self, x: i32, y: i32) -> bool {
         (0..4).all(|d| self.crossed(x, y, d))

@@ -10,7 +10,7 @@
 //! search does not settle; from a 5D middle game it did not finish depth 1 in 30 s.
 //! Capturing lines are "noisy" only for move ordering (searched first, never reduced;
 //! `QUIESCENCE = false` keeps them out of the horizon); the static evaluation counts the
-//! best capture the side to move can make at once ([`weights::THREAT`]), a one-ply
+//! best capture the side to move can make at once (feature `best capture`), a one-ply
 //! look at the horizon that costs one pass over the legal lines.
 //!
 //! Measured (throwaway harness, 40 games per match, 2 random opening plies, colours
@@ -20,22 +20,84 @@
 //! capturing lines first (`is_noisy`) vs no ordering, `scripts/regression.sh` at depth 4
 //! (5T): +21.7 ± 17.1 Elo, SPRT(0, 30) passed after 531 games.
 //!
-//! Score (`info score cp`): 100 × (circles coloured by the side to move − circles
-//! coloured by the opponent) plus the threat term; a won or lost end is a mate score.
+//! The evaluation is a sum of weighted features ([`LinearEval`]), the weights in one
+//! generated table (`weights.rs`, written by `ugine tune --game morpiae`), from the side
+//! to move's point of view:
+//! - material: circles coloured by the side to move minus the opponent's (fixed at 100:
+//!   the `cp` scale);
+//! - the best capture the side to move can make now (circles), the second best (another
+//!   line: what is left after the best), and the number of capturing lines;
+//! - circles that can still be captured: uncoloured circles crossed in three directions
+//!   (the next stroke through them in the fourth takes them) and in two;
+//! - the legal lines (shared by both players), and a tempo.
+//!
+//! Score (`info score cp`): 100 per circle of colour difference, plus the other terms; a
+//! won or lost end is a mate score.
 
 use super::notation::MorpiaeMove;
 use super::position::Morpiae;
-use crate::core::Game;
+use super::weights::WEIGHTS;
+use crate::core::{Game, LinearEval, Terms};
 use crate::search::Evaluate;
 use crate::search::params::SearchOptionNames;
 
-/// Evaluation weights, in one table.
-mod weights {
-    /// One coloured circle.
-    pub const CIRCLE: i32 = 100;
-    /// Per circle of the best capture the side to move can make now (it may still be
-    /// answered, hence less than a circle).
-    pub const THREAT: i32 = 60;
+/// Feature indices.
+mod f {
+    pub const CIRCLE: usize = 0;
+    pub const THREAT: usize = 1;
+    pub const SECOND_THREAT: usize = 2;
+    pub const CAPTURING_LINES: usize = 3;
+    pub const OPEN_3: usize = 4;
+    pub const OPEN_2: usize = 5;
+    pub const LINES: usize = 6;
+    pub const TEMPO: usize = 7;
+    pub const COUNT: usize = 8;
+}
+
+/// Feature names, in index order.
+const NAMES: [&str; f::COUNT] = [
+    "circle",
+    "best capture",
+    "second capture",
+    "capturing line",
+    "circle crossed 3 ways",
+    "circle crossed 2 ways",
+    "legal line",
+    "tempo",
+];
+
+impl LinearEval for Morpiae {
+    const FEATURES: &'static [&'static str] = &NAMES;
+    const FIXED: &'static [usize] = &[f::CIRCLE];
+    const WEIGHTS_FILE: &'static str = "src/games/morpiae/weights.rs";
+
+    fn weights() -> &'static [i32] {
+        &WEIGHTS
+    }
+
+    fn terms<T: Terms>(&self, t: &mut T) {
+        let me = self.side_to_move();
+        t.add(f::CIRCLE, self.colours(me) as i32 - self.colours(me.opponent()) as i32);
+        let (mut best, mut second, mut capturing) = (0, 0, 0);
+        for &m in self.legal_moves() {
+            let n = self.captures_of(m);
+            if n > 0 {
+                capturing += 1;
+                if n > best {
+                    (best, second) = (n, best);
+                } else {
+                    second = second.max(n);
+                }
+            }
+        }
+        t.add(f::THREAT, best as i32);
+        t.add(f::SECOND_THREAT, second as i32);
+        t.add(f::CAPTURING_LINES, capturing);
+        t.add(f::OPEN_3, self.open_circles(3) as i32);
+        t.add(f::OPEN_2, self.open_circles(2) as i32);
+        t.add(f::LINES, self.legal_moves().len() as i32);
+        t.add(f::TEMPO, 1);
+    }
 }
 
 /// Side of the window of points the history table distinguishes.
@@ -48,10 +110,13 @@ impl Evaluate for Morpiae {
     const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morpiae");
 
     fn evaluate(&self) -> i32 {
-        let me = self.side_to_move();
-        let material = self.colours(me) as i32 - self.colours(me.opponent()) as i32;
-        let threat = self.legal_moves().iter().map(|&m| self.captures_of(m)).max().unwrap_or(0);
-        weights::CIRCLE * material + weights::THREAT * threat as i32
+        self.linear_eval()
+    }
+
+    /// Every position: the search has no quiescence, so the evaluation stands at the
+    /// horizon with captures pending, and `ugine tune` fits it there too.
+    fn is_quiet(&self) -> bool {
+        true
     }
 
     /// Capturing lines are ordered first and never reduced; there is no quiescence
@@ -68,5 +133,90 @@ impl Evaluate for Morpiae {
 
     fn expected_moves_left(&self) -> u32 {
         (self.legal_moves().len() as u32 / 2).clamp(5, 30)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Reversible, Rng, Trace};
+    use crate::games::morpiae::{MorpiaeOptions, Variant};
+
+    /// Green to move can colour (3,2) and (5,2) at once with 4,2,H,2 (a reference game).
+    const DOUBLE: &str = "g cross 9,7,V,4;2,2,A,2;7,9,H,4;3,4,V,4;0,2,V,0;10,3,H,4;5,6,H,0;\
+        7,2,D,2;7,0,H,4;6,-1,V,0;6,5,V,0;4,3,H,4;3,10,V,4;7,7,A,2;2,7,D,2;4,1,A,2;5,8,A,2;\
+        4,5,D,2;5,4,A,3;4,6,H,3;2,1,D,0;5,2,A,2;5,1,H,3;2,-1,D,0;8,4,D,3;2,0,V,1;5,3,V,3 - -";
+
+    fn trace(p: &Morpiae) -> Vec<i32> {
+        let mut t = Trace::default();
+        p.terms(&mut t);
+        let mut counts = vec![0; f::COUNT];
+        for (feature, c) in t.0 {
+            counts[feature as usize] = c;
+        }
+        counts
+    }
+
+    #[test]
+    fn the_weight_table_names_every_feature() {
+        assert_eq!(WEIGHTS.len(), NAMES.len());
+    }
+
+    #[test]
+    fn evaluation_is_the_weighted_trace() {
+        for fen in crate::games::morpiae::BENCH_POSITIONS.iter().skip(1).chain([&DOUBLE]) {
+            let p = Morpiae::from_fen(fen, &MorpiaeOptions::default()).unwrap();
+            let from_trace: i32 = trace(&p).iter().zip(WEIGHTS).map(|(c, w)| c * w).sum();
+            assert_eq!(p.evaluate(), from_trace, "{fen}");
+        }
+    }
+
+    #[test]
+    fn start_features() {
+        let p = Morpiae::startpos(&MorpiaeOptions::default());
+        let t = trace(&p);
+        assert_eq!(t[f::LINES], 28);
+        assert_eq!(t[f::TEMPO], 1);
+        assert_eq!(t[f::OPEN_3] + t[f::OPEN_2] + t[f::THREAT] + t[f::CIRCLE], 0);
+        assert_eq!(p.open_circles(0), 36);
+    }
+
+    #[test]
+    fn capture_features() {
+        let p = Morpiae::from_fen(DOUBLE, &MorpiaeOptions::default()).unwrap();
+        let t = trace(&p);
+        assert_eq!(t[f::THREAT], 2, "4,2,H,2 colours two circles");
+        let capturing: Vec<_> = p.legal_moves().iter().filter(|&&m| p.captures_of(m) > 0).collect();
+        assert_eq!(t[f::CAPTURING_LINES], capturing.len() as i32);
+        // (3,2) and (5,2) wait for their horizontal stroke: crossed three ways.
+        assert!(t[f::OPEN_3] >= 2, "{t:?}");
+        assert_eq!(t[f::OPEN_3], p.drawing().open_histogram()[3] as i32);
+        assert_eq!(t[f::OPEN_2], p.drawing().open_histogram()[2] as i32);
+    }
+
+    #[test]
+    fn crossings_are_kept_up_to_date_through_play_and_unplay() {
+        for variant in [Variant::Touching, Variant::Disjoint] {
+            let opts = MorpiaeOptions { variant };
+            let mut rng = Rng::new(7);
+            for _ in 0..4 {
+                let mut p = Morpiae::startpos(&opts);
+                let mut played = Vec::new();
+                while !p.legal_moves().is_empty() {
+                    let mv = *rng.choose(p.legal_moves());
+                    let before = p.clone();
+                    let undo = p.play_reversible(mv);
+                    assert_eq!(p.open, p.drawing().open_histogram(), "{variant:?} after {mv}");
+                    p.unplay(mv, undo);
+                    assert_eq!(p.open, before.open);
+                    p.play(mv);
+                    played.push(mv);
+                }
+                assert!(played.len() > 10);
+                // The end: the position string read back has the same crossings.
+                let again = Morpiae::from_fen(&p.to_fen(), &opts).unwrap();
+                assert_eq!(again.open, p.open);
+            }
+        }
     }
 }

@@ -46,6 +46,7 @@ mod options;
 mod position;
 mod render;
 pub mod solitaire;
+mod weights;
 
 pub use board::greek_cross;
 pub use fen::LIMIT;

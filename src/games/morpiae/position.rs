@@ -19,6 +19,9 @@ pub struct Morpiae {
     pub(super) moves: Vec<MorpiaeMove>,
     /// Coloured circles per player.
     pub(super) colours: [u32; 2],
+    /// Uncoloured circles by the number of directions they are crossed in (0–4), kept up
+    /// to date by [`Morpiae::draw`]: the ones crossed three times are a stroke from capture.
+    pub(super) open: [u16; 5],
     pub(super) stm: Side,
     pub(super) hash: u64,
     pub(super) opts: MorpiaeOptions,
@@ -28,6 +31,7 @@ pub struct Morpiae {
 #[derive(Clone, Debug)]
 pub struct MorpiaeUndo {
     moves: Vec<MorpiaeMove>,
+    open: [u16; 5],
     captured: u8,
     hash: u64,
 }
@@ -48,15 +52,18 @@ impl Morpiae {
             lines: Vec::new(),
             moves: Vec::new(),
             colours: [0, 0],
+            open: [0; 5],
             stm: Side::P1,
             hash,
             opts: *opts,
         }
     }
 
-    /// Recomputes the legal moves from scratch (after a position is set up).
+    /// Recomputes the legal moves and the uncoloured circles' crossings from scratch
+    /// (after a position is set up).
     pub(super) fn refresh_moves(&mut self) {
         self.moves = self.drawing.all_moves();
+        self.open = self.drawing.open_histogram();
     }
 
     /// The overlap rule in force.
@@ -84,6 +91,11 @@ impl Morpiae {
         &self.moves
     }
 
+    /// The number of uncoloured circles crossed in exactly `n` directions (`n` ≤ 4).
+    pub fn open_circles(&self, n: usize) -> u32 {
+        u32::from(self.open[n])
+    }
+
     /// How many circles the legal move `mv` colours.
     pub fn captures_of(&self, mv: MorpiaeMove) -> u32 {
         self.drawing.captures_of(mv)
@@ -99,7 +111,20 @@ impl Morpiae {
     /// coloured circles on the line.
     fn draw(&mut self, mv: MorpiaeMove) -> u8 {
         let side = self.stm;
+        // Only the circles of the new line change crossings or colour.
+        for i in 0..5 {
+            let (x, y) = mv.point(i);
+            if let Some(n) = self.drawing.open_crossings(x, y) {
+                self.open[n] -= 1;
+            }
+        }
         let captured = self.drawing.draw(mv, side);
+        for i in 0..5 {
+            let (x, y) = mv.point(i);
+            if let Some(n) = self.drawing.open_crossings(x, y) {
+                self.open[n] += 1;
+            }
+        }
         let (sx, sy) = mv.start();
         self.hash ^= key_circle(mv.x, mv.y) ^ key_line(sx, sy, mv.dir) ^ KEY_P2;
         for i in 0..5 {
@@ -209,9 +234,10 @@ impl Reversible for Morpiae {
     fn play_reversible(&mut self, mv: MorpiaeMove) -> MorpiaeUndo {
         let hash = self.hash;
         let moves = self.moves.clone();
+        let open = self.open;
         let captured = self.draw(mv);
         self.drawing.update_moves(&mut self.moves, mv);
-        MorpiaeUndo { moves, captured, hash }
+        MorpiaeUndo { moves, open, captured, hash }
     }
 
     fn unplay(&mut self, mv: MorpiaeMove, undo: MorpiaeUndo) {
@@ -220,6 +246,7 @@ impl Reversible for Morpiae {
         self.colours[side.index()] -= undo.captured.count_ones();
         self.lines.pop();
         self.moves = undo.moves;
+        self.open = undo.open;
         self.hash = undo.hash;
         self.stm = side;
     }
