@@ -49,6 +49,27 @@ impl Terms for Trace {
     }
 }
 
+/// What the games' evaluation tests check a position's features with.
+#[cfg(test)]
+impl Trace {
+    /// The features of `pos`, counted as its evaluation counts them.
+    pub fn of<E: LinearEval>(pos: &E) -> Trace {
+        let mut t = Trace::default();
+        pos.terms(&mut t);
+        t
+    }
+
+    /// The count of `feature` (0 when it does not occur).
+    pub fn count(&self, feature: usize) -> i32 {
+        self.0.iter().find(|(f, _)| *f as usize == feature).map_or(0, |&(_, c)| c)
+    }
+
+    /// The sum of the counts times `weights`: what [`WeightSum`] adds up.
+    pub fn weighted(&self, weights: &[i32]) -> i32 {
+        self.0.iter().map(|&(f, c)| weights[f as usize] * c).sum()
+    }
+}
+
 /// A game whose static evaluation is linear in one table of weights, so `ugine tune`
 /// can fit the weights to game results.
 pub trait LinearEval: Game {

@@ -205,9 +205,7 @@ mod tests {
     }
 
     fn count(p: &Mabula, feature: usize) -> i32 {
-        let mut t = Trace::default();
-        p.terms(&mut t);
-        t.0.iter().find(|(f, _)| *f as usize == feature).map_or(0, |&(_, c)| c)
+        Trace::of(p).count(feature)
     }
 
     #[test]
@@ -219,10 +217,7 @@ mod tests {
     fn evaluation_is_the_weighted_trace() {
         for fen in crate::games::mabula::BENCH_POSITIONS.iter().skip(1) {
             let p = pos(fen);
-            let mut t = Trace::default();
-            p.terms(&mut t);
-            let from_trace: i32 = t.0.iter().map(|&(f, c)| WEIGHTS[f as usize] * c).sum();
-            assert_eq!(p.evaluate(), from_trace, "{fen}");
+            assert_eq!(p.evaluate(), Trace::of(&p).weighted(&WEIGHTS), "{fen}");
         }
     }
 

@@ -203,9 +203,7 @@ mod tests {
 
     /// The feature's count for the side to move (own minus opponent's).
     fn count(p: &MoebiusChess, feature: usize) -> i32 {
-        let mut t = Trace::default();
-        p.terms(&mut t);
-        t.0.iter().find(|(g, _)| *g as usize == feature).map_or(0, |&(_, c)| c)
+        Trace::of(p).count(feature)
     }
 
     /// The position with every piece moved by `map`, colours swapped if `swap` (the side
@@ -233,10 +231,7 @@ mod tests {
     fn evaluation_is_the_weighted_trace() {
         for s in all_positions() {
             let p = pos(&fen_of(s));
-            let mut t = Trace::default();
-            p.terms(&mut t);
-            let from_trace: i32 = t.0.iter().map(|&(f, c)| WEIGHTS[f as usize] * c).sum();
-            assert_eq!(p.evaluate(), from_trace, "{s}");
+            assert_eq!(p.evaluate(), Trace::of(&p).weighted(&WEIGHTS), "{s}");
         }
     }
 
