@@ -77,6 +77,7 @@ impl Graph {
         for &k in keys {
             let mut pos = position(opts, k);
             g.lost.push(is_lost(&pos));
+            moves.clear();
             pos.generate_moves(&mut moves);
             for &mv in &moves {
                 let undo = pos.play_reversible(mv);
