@@ -2,7 +2,7 @@
 
 use super::session::{GameSession, Session};
 use crate::core::{Game, Limits};
-use crate::games::mabula::Mabula;
+use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::mobius::{Mcts, MctsParams, Mobius};
 use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
@@ -46,7 +46,7 @@ pub fn registry() -> Vec<GameEntry> {
         },
         GameEntry {
             name: "mabula",
-            make: |mb| Box::new(GameSession::<Mabula, _>::new(AlphaBeta::new(mb))),
+            make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
             bench_positions: &crate::games::mabula::BENCH_POSITIONS,
             bench_limits: || Limits::depth(5),
         },

@@ -85,6 +85,15 @@ impl SearchControl {
         SearchControl::new(Arc::new(AtomicBool::new(false)), None, max_nodes, max_depth)
     }
 
+    /// The same control (same stop flag, start and node and depth limits) with its time
+    /// budget scaled by `fraction`: for a first search that must leave time to a second.
+    pub fn share(&self, fraction: f64) -> SearchControl {
+        let scale = |d: Duration| d.mul_f64(fraction);
+        let budget =
+            self.budget.map(|b| TimeBudget { soft: b.soft.map(scale), hard: scale(b.hard) });
+        SearchControl { budget, ..self.clone() }
+    }
+
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()

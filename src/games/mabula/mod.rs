@@ -29,6 +29,7 @@
 mod board;
 mod eval;
 mod geometry;
+mod mcts;
 mod notation;
 mod options;
 mod score;
@@ -38,6 +39,7 @@ mod weights;
 
 pub use board::{Mabula, MabulaUndo};
 pub use geometry::group_sizes;
+pub use mcts::{MabulaPolicy, MabulaSearch};
 pub use notation::MabulaMove;
 pub use options::{MabulaOptions, Scoring, Ties};
 pub use setup::{SetupMask, is_valid_setup, parse_setup, setup_string};

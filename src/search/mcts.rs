@@ -1,0 +1,555 @@
+//! Monte Carlo tree search generic over games ([`MonteCarlo`]), for games whose goal a
+//! static evaluation at shallow depth judges badly (Mabula's largest group) while playouts
+//! to the end judge it well. A game plugs in through a [`Policy`]: the reward of a
+//! finished game and the move a playout plays. (Mobius has its own specialised MCTS with
+//! RAVE in `games::mobius::search`.)
+//!
+//! - **Simulation.** From the root, step to the child with the highest UCT value
+//!   `mean + c·√(ln N / n)` (an unvisited child first, in the random order of expansion)
+//!   until a leaf; a leaf visited [`MctsParams::expand_after`] times is expanded (one child
+//!   per legal move, shuffled) and stepped into. The position reached is scored by the
+//!   policy's reward of the game's end, reached by playout moves of the policy. Every
+//!   node on the path gets one visit and the reward from the point of view of the player
+//!   who made the move leading to it. A child whose position is over keeps its exact
+//!   reward as its value.
+//! - **Limits.** `go nodes` counts simulations of all threads, `go depth N` stands for
+//!   N·1000 of them; under a clock the search stops at the soft budget.
+//! - **Memory.** `Hash` MB bound the trees (shared equally by the threads); a full tree
+//!   stops expanding and keeps simulating from its leaves.
+//! - **Threads.** Root parallelism: each thread grows its own tree (own seed) and the
+//!   root moves' visits and rewards are summed over the trees. `Threads 1` with a node
+//!   limit is deterministic (the random moves are seeded from the position's hash).
+//! - **Move played.** A root move whose position is over and
+//!   won first, else the most visited move of the sum (then the best mean).
+//! - **Reports.** `nodes` counts simulations of all threads; `depth` is the length of
+//!   the principal variation (most visited children, each visited at least twice),
+//!   `seldepth` the deepest path; `score cp` is 100 × the move's mean reward. One `info`
+//!   line per line of `MultiPV` at the end and about every second in between.
+//!
+//! The tree is built afresh for every move.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use super::{Reporter, Score, SearchControl, SearchInfo};
+use crate::core::{Game, Outcome, Rng, Side};
+
+/// What a game adds to the generic search: how a playout plays and what a finished game
+/// is worth. Shared by the threads, so it is read-only during a search.
+pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
+    /// The reward of the finished game `pos` (its outcome `outcome`) for `side`, in
+    /// −1..=1: positive for a win, 0 for a draw, negative for a loss. The default: 1 for
+    /// a win, −1 for a loss.
+    fn reward(&self, _pos: &G, outcome: Outcome, side: Side) -> f64 {
+        result_for(outcome, side)
+    }
+
+    /// The move a playout plays in `pos` among `moves` (its legal moves, not empty).
+    /// The default: uniformly random.
+    fn playout_move(&self, _pos: &G, moves: &[G::Move], rng: &mut Rng) -> G::Move {
+        *rng.choose(moves)
+    }
+}
+
+/// The policy of plain MCTS: uniformly random playouts, ±1/0 rewards.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniform;
+
+impl<G: Game> Policy<G> for Uniform {}
+
+/// The result of a finished game for `side`: +1, 0 or −1.
+pub fn result_for(outcome: Outcome, side: Side) -> f64 {
+    match outcome {
+        Outcome::Draw => 0.0,
+        Outcome::Win(w) if w == side => 1.0,
+        Outcome::Win(_) => -1.0,
+    }
+}
+
+/// The constants of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// The exploration constant `c` of the UCT value.
+    pub exploration: f64,
+    /// Visits of a leaf before it is expanded (at least 1).
+    pub expand_after: u32,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams { exploration: 0.7, expand_after: 2 }
+    }
+}
+
+/// One tree node. `reward` is summed from the point of view of `mover`, the player who
+/// made `mv` (for the root, the player to move).
+#[derive(Clone, Copy, Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    mover: Side,
+    visits: u32,
+    reward: f64,
+    /// The exact reward for `mover` when the position after `mv` is over.
+    terminal: Option<f32>,
+    /// Children are `first_child..first_child + children`; none yet when `children == 0`.
+    first_child: u32,
+    children: u32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Side) -> Node<M> {
+        Node { mv, mover, visits: 0, reward: 0.0, terminal: None, first_child: 0, children: 0 }
+    }
+
+    fn mean(&self) -> f64 {
+        match self.terminal {
+            Some(r) => f64::from(r),
+            None if self.visits == 0 => 0.0,
+            None => self.reward / f64::from(self.visits),
+        }
+    }
+}
+
+/// One root move's statistics summed over the threads' trees.
+#[derive(Clone, Debug)]
+struct RootStat<M> {
+    mv: M,
+    visits: u64,
+    reward: f64,
+    terminal: Option<f32>,
+    /// The principal variation below this move (from the tree that visited it most).
+    pv: Vec<M>,
+    pv_visits: u32,
+}
+
+impl<M> RootStat<M> {
+    fn mean(&self) -> f64 {
+        match self.terminal {
+            Some(r) => f64::from(r),
+            None if self.visits == 0 => 0.0,
+            None => self.reward / self.visits as f64,
+        }
+    }
+
+    /// The order of the root moves: a win first, then visits, then mean reward.
+    fn key(&self) -> (bool, u64, f64) {
+        (self.terminal.is_some_and(|r| r > 0.0), self.visits, self.mean())
+    }
+}
+
+/// One thread's tree and random generator.
+struct Tree<G: Game, P> {
+    nodes: Vec<Node<G::Move>>,
+    capacity: usize,
+    params: MctsParams,
+    policy: P,
+    rng: Rng,
+    moves: Vec<G::Move>,
+    path: Vec<usize>,
+    /// Deepest path from the root, in plies.
+    seldepth: u32,
+}
+
+impl<G: Game, P: Policy<G>> Tree<G, P> {
+    fn new(
+        root: &G,
+        root_moves: &[G::Move],
+        capacity: usize,
+        params: MctsParams,
+        policy: P,
+        seed: u64,
+    ) -> Self {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            capacity: capacity.max(root_moves.len() + 1),
+            params,
+            policy,
+            rng: Rng::new(seed),
+            moves: root_moves.to_vec(),
+            path: Vec::new(),
+            seldepth: 0,
+        };
+        tree.nodes.push(Node::new(None, root.side_to_move()));
+        let moves = std::mem::take(&mut tree.moves);
+        tree.add_children(0, root, moves);
+        tree
+    }
+
+    /// Gives node `i` (position `pos`) one child per move of `moves`, shuffled.
+    fn add_children(&mut self, i: usize, pos: &G, mut moves: Vec<G::Move>) {
+        self.rng.shuffle(&mut moves);
+        let mover = pos.side_to_move();
+        self.nodes[i].first_child = self.nodes.len() as u32;
+        self.nodes[i].children = moves.len() as u32;
+        for &mv in &moves {
+            self.nodes.push(Node::new(Some(mv), mover));
+        }
+        moves.clear();
+        self.moves = moves;
+    }
+
+    /// The child of node `i` with the highest UCT value (the first on ties).
+    fn select(&self, i: usize) -> usize {
+        let node = &self.nodes[i];
+        let first = node.first_child as usize;
+        let log_n = f64::from(node.visits.max(1)).ln();
+        let c = self.params.exploration;
+        let mut best = first;
+        let mut best_value = f64::NEG_INFINITY;
+        for (k, child) in self.nodes[first..first + node.children as usize].iter().enumerate() {
+            let v = match child.terminal {
+                Some(r) => f64::from(r),
+                None if child.visits == 0 => return first + k,
+                None => {
+                    let n = f64::from(child.visits);
+                    child.reward / n + c * (log_n / n).sqrt()
+                }
+            };
+            if v > best_value {
+                best = first + k;
+                best_value = v;
+            }
+        }
+        best
+    }
+
+    /// Playout moves of the policy from `pos` to the end; the finished position.
+    fn playout(&mut self, mut pos: G) -> (G, Outcome) {
+        loop {
+            if let Some(o) = pos.outcome() {
+                return (pos, o);
+            }
+            self.moves.clear();
+            pos.generate_moves(&mut self.moves);
+            let mv = self.policy.playout_move(&pos, &self.moves, &mut self.rng);
+            pos.play(mv);
+        }
+    }
+
+    /// One simulation from the root position `root`.
+    fn simulate(&mut self, root: &G) {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
+        let mut pos = root.clone();
+        let mut i = 0;
+        let mut outcome = None;
+        loop {
+            let node = &self.nodes[i];
+            if node.children == 0 {
+                if node.visits < self.params.expand_after {
+                    break;
+                }
+                let mut moves = std::mem::take(&mut self.moves);
+                moves.clear();
+                pos.generate_moves(&mut moves);
+                if self.nodes.len() + moves.len() > self.capacity {
+                    self.moves = moves;
+                    break;
+                }
+                self.add_children(i, &pos, moves);
+            }
+            i = self.select(i);
+            pos.play(self.nodes[i].mv.expect("only the root has no move"));
+            path.push(i);
+            outcome = pos.outcome();
+            if let Some(o) = outcome {
+                let mover = self.nodes[i].mover;
+                self.nodes[i].terminal = Some(self.policy.reward(&pos, o, mover) as f32);
+                break;
+            }
+        }
+        self.seldepth = self.seldepth.max(path.len() as u32 - 1);
+        let (end, outcome) = match outcome {
+            Some(o) => (pos, o),
+            None => self.playout(pos),
+        };
+        // The reward for each side, computed once.
+        let first = self.policy.reward(&end, outcome, Side::P1);
+        let second = self.policy.reward(&end, outcome, Side::P2);
+        for &n in &path {
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.reward += if node.mover == Side::P1 { first } else { second };
+        }
+        self.path = path;
+    }
+
+    /// The most visited child of node `i` (the best mean on ties), if it has children.
+    fn best_child(&self, i: usize) -> Option<usize> {
+        let node = &self.nodes[i];
+        let first = node.first_child as usize;
+        (first..first + node.children as usize).max_by(|&a, &b| {
+            let (x, y) = (&self.nodes[a], &self.nodes[b]);
+            (x.visits, x.mean()).partial_cmp(&(y.visits, y.mean())).expect("no NaN")
+        })
+    }
+
+    /// The principal variation from node `i` down: most visited children visited at
+    /// least twice.
+    fn pv_from(&self, mut i: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        while let Some(c) = self.best_child(i) {
+            if self.nodes[c].visits < 2 {
+                break;
+            }
+            pv.push(self.nodes[c].mv.expect("children have moves"));
+            i = c;
+        }
+        pv
+    }
+
+    /// The root children's statistics with their principal variations.
+    fn root_stats(&self) -> Vec<RootStat<G::Move>> {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        (first..first + root.children as usize)
+            .map(|c| {
+                let n = &self.nodes[c];
+                let mv = n.mv.expect("children have moves");
+                let mut pv = vec![mv];
+                pv.extend(self.pv_from(c));
+                RootStat {
+                    mv,
+                    visits: u64::from(n.visits),
+                    reward: n.reward,
+                    terminal: n.terminal,
+                    pv,
+                    pv_visits: n.visits,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Adds `more` (one tree's root statistics) into `sum`, by move.
+fn merge<M: Copy + Eq>(sum: &mut Vec<RootStat<M>>, more: Vec<RootStat<M>>) {
+    for s in more {
+        match sum.iter_mut().find(|t| t.mv == s.mv) {
+            Some(t) => {
+                t.visits += s.visits;
+                t.reward += s.reward;
+                t.terminal = t.terminal.or(s.terminal);
+                if s.pv_visits > t.pv_visits {
+                    t.pv = s.pv;
+                    t.pv_visits = s.pv_visits;
+                }
+            }
+            None => sum.push(s),
+        }
+    }
+}
+
+/// The result of one search.
+#[derive(Clone, Debug)]
+pub struct MctsResult<M> {
+    /// Root moves, best first, with their principal variations.
+    pub lines: Vec<(M, f64, Vec<M>)>,
+    /// Simulations of all threads.
+    pub nodes: u64,
+}
+
+impl<M: Copy> MctsResult<M> {
+    /// The move to play.
+    pub fn best(&self) -> M {
+        self.lines[0].0
+    }
+}
+
+/// Monte Carlo tree search for game `G` with policy `P` (see the module doc).
+pub struct MonteCarlo<G: Game, P: Policy<G>> {
+    pub params: MctsParams,
+    pub policy: P,
+    threads: usize,
+    multipv: usize,
+    hash_mb: usize,
+    seed: u64,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
+    /// A search bounded by about `hash_mb` megabytes of tree, one thread.
+    pub fn new(hash_mb: usize, params: MctsParams, policy: P) -> Self {
+        MonteCarlo {
+            params,
+            policy,
+            threads: 1,
+            multipv: 1,
+            hash_mb,
+            seed: 0x5eed_6a0d_u64,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.hash_mb = mb;
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
+    /// Searches `pos` (not over) among `root_moves` (not empty) until `ctl` says stop
+    /// (under a clock: at the soft budget), reporting to `reporter`.
+    pub fn run(
+        &mut self,
+        pos: &G,
+        root_moves: &[G::Move],
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> MctsResult<G::Move> {
+        assert!(!root_moves.is_empty(), "search called without root moves");
+        let capacity =
+            (self.hash_mb.max(1) << 20) / std::mem::size_of::<Node<G::Move>>() / self.threads;
+        // `go depth N` stands for N·1000 simulations.
+        let max_sims = ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000));
+        let nodes = AtomicU64::new(0);
+        let seed = self.seed ^ pos.hash();
+        let (params, policy) = (self.params, &self.policy);
+        let nodes_ref = &nodes;
+        let grow = move |thread: usize, report: Option<&mut dyn Reporter>| {
+            let thread_seed = seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let mut tree =
+                Tree::<G, P>::new(pos, root_moves, capacity, params, policy.clone(), thread_seed);
+            let mut next_report = Duration::from_secs(1);
+            let mut report = report;
+            let mut sims = 0u64;
+            loop {
+                let total = nodes_ref.load(Ordering::Relaxed);
+                let done = max_sims.is_some_and(|m| total >= m);
+                if sims > 0 && (done || ctl.must_stop(total) || ctl.soft_expired(1.0)) {
+                    break;
+                }
+                tree.simulate(pos);
+                sims += 1;
+                nodes_ref.fetch_add(1, Ordering::Relaxed);
+                if let Some(r) = report.as_deref_mut()
+                    && ctl.elapsed() >= next_report
+                {
+                    next_report += Duration::from_secs(1);
+                    let mut stats = tree.root_stats();
+                    stats.sort_by(|a, b| b.key().partial_cmp(&a.key()).expect("no NaN"));
+                    let total = nodes_ref.load(Ordering::Relaxed);
+                    report_lines(&stats[..1], tree.seldepth, total, ctl, r);
+                }
+            }
+            (tree.root_stats(), tree.seldepth)
+        };
+        let (mut stats, seldepth) = std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                (1..self.threads).map(|t| scope.spawn(move || grow(t, None))).collect();
+            let (mut stats, mut seldepth) = grow(0, Some(&mut *reporter));
+            for h in handles {
+                if let Ok((s, d)) = h.join() {
+                    merge(&mut stats, s);
+                    seldepth = seldepth.max(d);
+                }
+            }
+            (stats, seldepth)
+        });
+        stats.sort_by(|a, b| b.key().partial_cmp(&a.key()).expect("no NaN"));
+        let total = nodes.load(Ordering::Relaxed);
+        let shown = self.multipv.min(stats.len());
+        report_lines(&stats[..shown], seldepth, total, ctl, reporter);
+        MctsResult {
+            lines: stats.into_iter().map(|s| (s.mv, s.mean(), s.pv)).collect(),
+            nodes: total,
+        }
+    }
+}
+
+/// One `info` line per statistic of `stats` (best first; numbered when more than one).
+fn report_lines<M: Copy + ToString>(
+    stats: &[RootStat<M>],
+    seldepth: u32,
+    nodes: u64,
+    ctl: &SearchControl,
+    reporter: &mut dyn Reporter,
+) {
+    for (k, s) in stats.iter().enumerate() {
+        reporter.info(&SearchInfo {
+            depth: s.pv.len() as u32,
+            seldepth: seldepth.max(s.pv.len() as u32),
+            multipv: (stats.len() > 1).then_some(k as u32 + 1),
+            score: Score::Cp((100.0 * s.mean()).round() as i32),
+            nodes,
+            time: ctl.elapsed(),
+            hashfull: None,
+            pv: s.pv.iter().map(|m| m.to_string()).collect(),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::morris::{Morris, MorrisOptions};
+    use crate::search::NullReporter;
+
+    fn search(pos: &Morris, sims: u64, threads: usize) -> MctsResult<<Morris as Game>::Move> {
+        let mut mcts = MonteCarlo::<Morris, Uniform>::new(16, MctsParams::default(), Uniform);
+        mcts.set_threads(threads);
+        let ctl = SearchControl::fixed(None, Some(sims));
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        mcts.run(pos, &moves, &ctl, &mut NullReporter)
+    }
+
+    #[test]
+    fn one_thread_with_a_node_limit_is_deterministic_and_respects_the_limit() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let a = search(&pos, 500, 1);
+        let b = search(&pos, 500, 1);
+        assert_eq!(a.nodes, 500);
+        assert_eq!(
+            a.lines.iter().map(|l| l.0).collect::<Vec<_>>(),
+            b.lines.iter().map(|l| l.0).collect::<Vec<_>>()
+        );
+        assert_eq!(a.lines[0].1, b.lines[0].1);
+        assert!(pos.parse_move(&a.best().to_string()).is_ok());
+    }
+
+    #[test]
+    fn threads_merge_every_root_move() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let r = search(&pos, 400, 2);
+        assert!(r.nodes >= 400);
+        assert_eq!(r.lines.len(), pos.count_moves() as usize);
+    }
+
+    #[test]
+    fn plays_an_immediate_win() {
+        // The first positions of seeded random games where the side to move has a move
+        // that wins at once: the search must play a winning move.
+        let mut pos = Morris::startpos(&MorrisOptions::default());
+        let mut moves = Vec::new();
+        let mut rng = Rng::new(3);
+        let mut found = 0;
+        for _ in 0..20_000 {
+            moves.clear();
+            pos.generate_moves(&mut moves);
+            let wins = |m: &<Morris as Game>::Move| {
+                let mut p = pos.clone();
+                p.play(*m);
+                p.outcome() == Some(Outcome::Win(pos.side_to_move()))
+            };
+            if moves.iter().any(wins) {
+                let played = search(&pos, 300, 1).best();
+                assert!(wins(&played), "{} missed the win in {}", played, pos.to_fen());
+                found += 1;
+                if found == 5 {
+                    return;
+                }
+            }
+            pos.play(*rng.choose(&moves));
+            if pos.outcome().is_some() {
+                pos = Morris::startpos(&MorrisOptions::default());
+            }
+        }
+        panic!("too few positions with a winning move found");
+    }
+}
