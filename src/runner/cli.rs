@@ -52,24 +52,8 @@ pub struct MatchArgs {
     /// Seed of the opening order and of the random mover (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Clock per player and increment: `10+0.1` (seconds), `500ms+10ms`.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Fixed time per move: `100ms`, `1s`.
-    #[arg(long)]
-    pub movetime: Option<String>,
-    /// Fixed depth per move.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Grace over clock or move time before a loss on time (default 100ms).
-    #[arg(long)]
-    pub margin: Option<String>,
-    /// Deadline for a move without time limits (default 60s).
-    #[arg(long)]
-    pub stall: Option<String>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Games played at once (default 1).
     #[arg(long)]
     pub concurrency: Option<usize>,
@@ -108,6 +92,7 @@ impl MatchArgs {
         if let Some(p) = &self.config {
             cfg.load_file(p)?;
         }
+        self.limits.apply(&mut cfg)?;
         let mut set = |k: &str, v: Option<String>| -> anyhow::Result<()> {
             match v {
                 Some(v) => cfg.apply(k, &v).map_err(|e| anyhow::anyhow!("--{k}: {e}")),
@@ -120,12 +105,6 @@ impl MatchArgs {
         set("openings", self.openings.as_ref().map(|p| p.display().to_string()))?;
         set("order", self.order.clone())?;
         set("seed", self.seed.map(|n| n.to_string()))?;
-        set("tc", self.tc.clone())?;
-        set("movetime", self.movetime.clone())?;
-        set("depth", self.depth.map(|n| n.to_string()))?;
-        set("nodes", self.nodes.map(|n| n.to_string()))?;
-        set("margin", self.margin.clone())?;
-        set("stall", self.stall.clone())?;
         set("concurrency", self.concurrency.map(|n| n.to_string()))?;
         set("records", self.records.as_ref().map(|p| p.display().to_string()))?;
         set("shard", self.shard.clone())?;
@@ -154,6 +133,49 @@ impl MatchArgs {
             );
         }
         Ok(cfg)
+    }
+}
+
+/// The limits per move of a game, shared by `ugine match` and `ugine spsa`.
+#[derive(Args, Debug)]
+pub struct LimitArgs {
+    /// Clock per player and increment: `10+0.1` (seconds), `500ms+10ms`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move: `100ms`, `1s`.
+    #[arg(long)]
+    pub movetime: Option<String>,
+    /// Fixed depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Grace over clock or move time before a loss on time (default 100ms).
+    #[arg(long)]
+    pub margin: Option<String>,
+    /// Deadline for a move without time limits (default 60s).
+    #[arg(long)]
+    pub stall: Option<String>,
+}
+
+impl LimitArgs {
+    /// Sets the given limits in `cfg` (an error names the flag).
+    pub fn apply(&self, cfg: &mut MatchConfig) -> anyhow::Result<()> {
+        let limits = [
+            ("tc", self.tc.clone()),
+            ("movetime", self.movetime.clone()),
+            ("depth", self.depth.map(|n| n.to_string())),
+            ("nodes", self.nodes.map(|n| n.to_string())),
+            ("margin", self.margin.clone()),
+            ("stall", self.stall.clone()),
+        ];
+        for (k, v) in limits {
+            if let Some(v) = v {
+                cfg.apply(k, &v).map_err(|e| anyhow::anyhow!("--{k}: {e}"))?;
+            }
+        }
+        Ok(())
     }
 }
 

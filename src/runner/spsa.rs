@@ -31,6 +31,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use super::cli::LimitArgs;
 use super::config::{EngineSpec, MatchConfig, split_words};
 use super::opening::{Opening, generate_openings, load_openings};
 use super::play::{GameSetup, TimeControl, play_game};
@@ -61,24 +62,8 @@ pub struct SpsaArgs {
     /// Iterations played at once (each game needs about one core).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Clock per player and increment: `10+0.1` (seconds), `500ms+10ms`.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Fixed time per move: `100ms`, `1s`.
-    #[arg(long)]
-    pub movetime: Option<String>,
-    /// Fixed depth per move.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Grace over clock or move time before a loss on time (default 100ms).
-    #[arg(long)]
-    pub margin: Option<String>,
-    /// Deadline for a move without time limits (default 60s).
-    #[arg(long)]
-    pub stall: Option<String>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// An option "Name=value" sent to both engines; rule options also set the referee's
     /// rules. Repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -344,19 +329,7 @@ fn prepare(args: &SpsaArgs) -> anyhow::Result<(Run, Vec<SpsaParam>)> {
         bail!("--games-per-iteration must be even (pairs of games with seats swapped)");
     }
     let mut cfg = MatchConfig::default();
-    let limits = [
-        ("tc", args.tc.clone()),
-        ("movetime", args.movetime.clone()),
-        ("depth", args.depth.map(|d| d.to_string())),
-        ("nodes", args.nodes.map(|n| n.to_string())),
-        ("margin", args.margin.clone()),
-        ("stall", args.stall.clone()),
-    ];
-    for (k, v) in limits {
-        if let Some(v) = v {
-            cfg.apply(k, &v).map_err(|e| anyhow::anyhow!("--{k}: {e}"))?;
-        }
-    }
+    args.limits.apply(&mut cfg)?;
     for o in &args.option {
         cfg.apply("option", o).map_err(|e| anyhow::anyhow!("--option: {e}"))?;
     }
