@@ -109,7 +109,7 @@ fn row(s: &Settings, mut subject: Side, mut anchor: Side) -> Result<()> {
     }
     let (a, b) = side_by_side(s, &mut subject, &mut anchor)?;
     println!(
-        "{:<34} {:>11} {:>9.3} M/s | {:<26} {:>11} {:>9.3} M/s | ratio {:.2}",
+        "{:<34} {:>11} {:>9.3} M/s | {:<26} {:>11} {:>9.3} M/s | ratio {:.4}",
         subject.name,
         a.count,
         a.per_sec / 1e6,

@@ -40,7 +40,7 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
     }
     // Defaults are each game's own table: Mabula searches with a full window and no LMR.
     for expected in [
-        "option name Morris Search Aspiration type spin default 50 min 0 max 10000",
+        "option name Morris Search Aspiration type spin default 54 min 0 max 10000",
         "option name Mabula Search Aspiration type spin default 0 min 0 max 10000",
         "option name Mabula Search LMR Min Move type spin default 256 min 1 max 256",
         "option name Moebius Search LMR In PV type check default true",
@@ -59,7 +59,7 @@ fn lmr_options_change_the_morris_search_and_defaults_do_not() {
     let go = "go depth 9";
     let base = nodes(&last_info(&["position startpos"], go));
     let same = nodes(&last_info(
-        &["setoption name Morris Search LMR Min Move value 3", "position startpos"],
+        &["setoption name Morris Search LMR Min Move value 2", "position startpos"],
         go,
     ));
     assert_eq!(same, base, "setting the default changes nothing");

@@ -23,7 +23,7 @@ use super::board::{Morris, POINTS, bits};
 use super::notation::{MorrisMove, NONE};
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Side, Terms};
-use crate::search::Evaluate;
+use crate::search::{Evaluate, SearchParams};
 use crate::search::params::SearchOptionNames;
 
 /// Feature indices of the placing phase; the moving phase's are `PHASE + f`.
@@ -204,6 +204,14 @@ impl LinearEval for Morris {
 impl Evaluate for Morris {
     const HISTORY_SIZE: usize = 25 * 24;
     const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morris");
+    /// Tuned by `ugine spsa` (docs/tuning.md): a slightly wider first window, and
+    /// reductions from the third move on at every depth from 2.
+    const PARAMS: SearchParams = SearchParams {
+        aspiration: 54,
+        lmr_min_depth: 2,
+        lmr_min_move: 2,
+        ..SearchParams::DEFAULT
+    };
 
     fn evaluate(&self) -> i32 {
         self.linear_eval()
