@@ -11,6 +11,17 @@ use ugine::ugi::{EngineLine, Info, parse_engine_line};
 const GAMES: [(&str, u32); 4] =
     [("morris", 5), ("moebius-chess", 3), ("mabula", 3), ("morpiae", 3)];
 
+/// The prefix of a game's search options (`<prefix> Search …`).
+fn option_prefix(game: &str) -> &'static str {
+    match game {
+        "morris" => "Morris",
+        "moebius-chess" => "Moebius",
+        "mabula" => "Mabula",
+        "morpiae" => "Morpiae",
+        _ => panic!("no search options for {game}"),
+    }
+}
+
 fn engine(game: &str) -> Engine {
     let mut e = Engine::start(&["--game", game]);
     e.ask("isready", "readyok");
@@ -52,6 +63,10 @@ fn rank(score: Score) -> i64 {
 fn multipv_reports_the_best_lines_in_order() {
     for (game, depth) in GAMES {
         let mut e = engine(game);
+        // Without late-move reductions: which moves they reduce depends on the move order,
+        // which the history of the extra lines changes, so with them the first line may
+        // differ from the single line of the same depth.
+        e.send(&format!("setoption name {} Search LMR Min Move value 256", option_prefix(game)));
         let (single, best1) = go(&mut e, &format!("go depth {depth}"));
         let single_score = single.last().and_then(|i| i.score).expect("a score");
         e.send("uginewgame");

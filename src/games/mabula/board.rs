@@ -80,7 +80,7 @@ impl Mabula {
     /// number of marbles on its line's field squares (every one of them is pushed ahead,
     /// and the run's head may not reach the far border square).
     pub fn max_push(&self, from: u8) -> u32 {
-        6 - (TABLES.line_mask[from as usize] & self.occupied()).count_ones()
+        6 - (TABLES.line_mask[from as usize][6] & self.occupied()).count_ones()
     }
 
     /// The number of legal pushes of `side` (whoever is to move).
@@ -109,7 +109,7 @@ impl Mabula {
     fn pushed(&self, from: u8, k: usize) -> [Bits; 2] {
         let t = &*TABLES;
         let line = &t.lines[from as usize];
-        let mask = t.line_mask[from as usize];
+        let mask = t.line_mask[from as usize][6];
         let mover = (self.men[1] & 1 << from != 0) as usize;
         let mut men = [self.men[0] & !mask, self.men[1] & !mask];
         men[mover] &= !(1 << from);

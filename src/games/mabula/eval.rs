@@ -129,22 +129,20 @@ fn largest_terms<T: Terms>(pos: &Mabula, side: Side, sign: i32, base: usize, t: 
     add(f::LARGEST, best_size);
     add(f::SECOND, second);
     add(f::SINGLETON, singletons);
-    let gaps = neighbours(best) & FIELD & !pos.occupied();
-    let mergeable: u32 = groups
-        .iter()
-        .filter(|&g| g != best && neighbours(g) & gaps != 0)
-        .map(u64::count_ones)
-        .sum();
-    add(f::MERGEABLE, mergeable);
-    let lines = &TABLES.lines;
     let near = neighbours(best);
+    let gaps = near & FIELD & !pos.occupied();
+    // The groups are disjoint: one count of their union.
+    let mergeable =
+        groups.iter().filter(|&g| g != best && neighbours(g) & gaps != 0).fold(0, |u, g| u | g);
+    add(f::MERGEABLE, mergeable.count_ones());
+    let landing = &TABLES.line_mask;
     let (mut connectable, mut live, mut dead, mut mobility) = (0, 0, 0, 0);
     for b in bits(men & BORDER) {
         let reach = pos.max_push(b);
         mobility += reach;
         if reach == 0 {
             dead += 1;
-        } else if lines[b as usize][..reach as usize].iter().any(|&s| near & 1 << s != 0) {
+        } else if landing[b as usize][reach as usize] & near != 0 {
             connectable += 1;
         } else {
             live += 1;

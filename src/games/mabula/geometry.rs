@@ -73,8 +73,9 @@ pub fn group_sizes(men: Bits) -> Vec<u32> {
 pub struct Tables {
     /// `lines[s]`: the field squares in front of border square `s` (zero elsewhere).
     pub lines: [[u8; 6]; 64],
-    /// `line_mask[s]`: the same squares as a set.
-    pub line_mask: [Bits; 64],
+    /// `line_mask[s][k]`: the first `k` of those squares as a set (`k` = 6: all of them;
+    /// `k` = [`crate::games::mabula::Mabula::max_push`]: where the marble may land).
+    pub line_mask: [[Bits; 7]; 64],
     /// Zobrist keys per colour and square, and the key of White to move.
     pub z_men: [[u64; 64]; 2],
     pub z_white: u64,
@@ -83,7 +84,7 @@ pub struct Tables {
 /// The geometry tables, built once.
 pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
     let mut lines = [[0u8; 6]; 64];
-    let mut line_mask = [0; 64];
+    let mut line_mask = [[0; 7]; 64];
     for &b in &BORDER_ORDER {
         let (file, rank) = (b % 8, b / 8);
         let step: i8 = match (file, rank) {
@@ -92,11 +93,12 @@ pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
             (_, 7) => -8,
             _ => 1,
         };
+        let masks = &mut line_mask[b as usize];
         for (i, slot) in lines[b as usize].iter_mut().enumerate() {
             *slot = (b as i8 + step * (i as i8 + 1)) as u8;
-            line_mask[b as usize] |= 1 << *slot;
+            masks[i + 1] = masks[i] | 1 << *slot;
         }
-        debug_assert_eq!(line_mask[b as usize] & !FIELD, 0);
+        debug_assert_eq!(masks[6] & !FIELD, 0);
     }
     // Fixed keys from the project's seeded RNG: identical on every run.
     let mut rng = crate::core::Rng::new(0x4D41_4255_4C41_u64);

@@ -96,8 +96,15 @@ impl Morpiae {
         u32::from(self.open[n])
     }
 
-    /// How many circles the legal move `mv` colours.
+    /// How many circles the legal move `mv` colours. A circle it colours is uncoloured
+    /// and crossed in the three directions other than the line's (it cannot already be
+    /// crossed in the line's own: that would block the line), so with no such circle
+    /// anywhere ([`Morpiae::open_circles`]`(3) == 0`) no move captures and the line's cells
+    /// need not be read.
     pub fn captures_of(&self, mv: MorpiaeMove) -> u32 {
+        if self.open[3] == 0 {
+            return 0;
+        }
         self.drawing.captures_of(mv)
     }
 

@@ -23,8 +23,8 @@ use super::board::{Morris, POINTS, bits};
 use super::notation::{MorrisMove, NONE};
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Side, Terms};
-use crate::search::{Evaluate, SearchParams};
 use crate::search::params::SearchOptionNames;
+use crate::search::{Evaluate, SearchParams};
 
 /// Feature indices of the placing phase; the moving phase's are `PHASE + f`.
 mod f {
@@ -206,12 +206,8 @@ impl Evaluate for Morris {
     const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morris");
     /// Tuned by `ugine spsa` (docs/tuning.md): a slightly wider first window, and
     /// reductions from the third move on at every depth from 2.
-    const PARAMS: SearchParams = SearchParams {
-        aspiration: 54,
-        lmr_min_depth: 2,
-        lmr_min_move: 2,
-        ..SearchParams::DEFAULT
-    };
+    const PARAMS: SearchParams =
+        SearchParams { aspiration: 54, lmr_min_depth: 2, lmr_min_move: 2, ..SearchParams::DEFAULT };
 
     fn evaluate(&self) -> i32 {
         self.linear_eval()
