@@ -7,16 +7,15 @@ use common::protocol::Engine;
 use ugine::search::Score;
 use ugine::ugi::{EngineLine, Info, parse_engine_line};
 
-/// Each alpha-beta game with a fixed search depth that keeps the test fast.
-const GAMES: [(&str, u32); 4] =
-    [("morris", 5), ("moebius-chess", 3), ("mabula", 3), ("morpiae", 3)];
+/// Each alpha-beta game with a fixed search depth that keeps the test fast (Mobius and
+/// Mabula search by Monte Carlo: `go depth` counts thousands of simulations there).
+const GAMES: [(&str, u32); 3] = [("morris", 5), ("moebius-chess", 3), ("morpiae", 3)];
 
 /// The prefix of a game's search options (`<prefix> Search …`).
 fn option_prefix(game: &str) -> &'static str {
     match game {
         "morris" => "Morris",
         "moebius-chess" => "Moebius",
-        "mabula" => "Mabula",
         "morpiae" => "Morpiae",
         _ => panic!("no search options for {game}"),
     }
