@@ -72,6 +72,18 @@ pub struct SearchParams {
     pub max_extend_ply: usize,
     /// Stop deepening once this fraction of the soft time budget is used (clock only).
     pub soft_fraction: f64,
+    /// Reverse futility pruning (static null move): at a non-PV node of depth at most
+    /// [`SearchParams::rfp_max_depth`], not in check, whose static evaluation beats beta by
+    /// `rfp_margin · depth`, the evaluation is returned without a search (0: off).
+    pub rfp_margin: i32,
+    /// See [`SearchParams::rfp_margin`].
+    pub rfp_max_depth: i32,
+    /// Late move pruning: at a non-PV node of depth at most [`SearchParams::lmp_max_depth`],
+    /// not in check, quiet moves after the first `lmp_base + depth²` are not searched
+    /// (`usize::MAX`: off).
+    pub lmp_base: usize,
+    /// See [`SearchParams::lmp_base`].
+    pub lmp_max_depth: i32,
 }
 
 impl SearchParams {
@@ -90,6 +102,10 @@ impl SearchParams {
         history_max: 1 << 24,
         max_extend_ply: 64,
         soft_fraction: 0.5,
+        rfp_margin: 0,
+        rfp_max_depth: 6,
+        lmp_base: usize::MAX,
+        lmp_max_depth: 4,
     };
 }
 
@@ -481,6 +497,20 @@ impl<G: Evaluate> Worker<G> {
             }
         }
         let in_check = pos.in_check();
+        // Pruning by the static evaluation, only where a wrong guess costs no proof.
+        let prunable = !pv_node && !exact && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
+        let static_eval = if prunable && (params.rfp_margin > 0 || params.null_move) {
+            pos.evaluate()
+        } else {
+            0
+        };
+        if prunable
+            && params.rfp_margin > 0
+            && depth <= params.rfp_max_depth
+            && static_eval - params.rfp_margin * depth >= beta
+        {
+            return static_eval;
+        }
 
         if params.null_move
             && allow_null
@@ -489,7 +519,7 @@ impl<G: Evaluate> Worker<G> {
             && !in_check
             && depth >= params.null_min_depth
             && beta.abs() < MATE_BOUND
-            && pos.evaluate() >= beta
+            && static_eval >= beta
             && let Some(undo) = pos.play_null()
         {
             let r = params.null_base + depth / params.null_divisor.max(1);
@@ -521,11 +551,19 @@ impl<G: Evaluate> Worker<G> {
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let late_moves = if prunable && depth <= params.lmp_max_depth {
+            params.lmp_base.saturating_add((depth * depth) as usize)
+        } else {
+            usize::MAX
+        };
         self.path.push(key);
         for i in 0..moves.len() {
             pick(&mut moves, &mut keys, i);
             let mv = moves[i];
             let noisy = pos.is_noisy(mv);
+            if i >= late_moves && !noisy && best > -MATE_BOUND {
+                continue;
+            }
             let free = !pos.costs_depth(mv);
             let undo = pos.play_reversible(mv);
             let gives_check = pos.in_check();

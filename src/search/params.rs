@@ -5,7 +5,7 @@
 //! `Morris Search Aspiration`. The names come from [`search_option_names!`], so they are
 //! `'static` and written once.
 //!
-//! Thresholds that can be off (`LMR Min Move`, `LMR Deep Depth`) use [`NEVER`] for "never";
+//! Thresholds that can be off (`LMR Min Move`, `LMR Deep Depth`, `LMP Base`) use [`NEVER`] for "never";
 //! the fraction of the soft time budget is in thousandths.
 //!
 //! [`Evaluate::PARAMS`]: super::Evaluate::PARAMS
@@ -33,10 +33,14 @@ pub enum Param {
     HistoryMax,
     MaxExtendPly,
     SoftFraction,
+    RfpMargin,
+    RfpMaxDepth,
+    LmpBase,
+    LmpMaxDepth,
 }
 
 /// How many [`Param`]s there are.
-pub const PARAM_COUNT: usize = 13;
+pub const PARAM_COUNT: usize = 17;
 
 /// One option name per [`Param`], in the order of [`Param::ALL`].
 pub type SearchOptionNames = [&'static str; PARAM_COUNT];
@@ -61,6 +65,10 @@ macro_rules! search_option_names {
             concat!($game, " Search History Max"),
             concat!($game, " Search Max Extend Ply"),
             concat!($game, " Search Soft Fraction"),
+            concat!($game, " Search RFP Margin"),
+            concat!($game, " Search RFP Max Depth"),
+            concat!($game, " Search LMP Base"),
+            concat!($game, " Search LMP Max Depth"),
         ]
     };
 }
@@ -86,6 +94,10 @@ impl Param {
         Param::HistoryMax,
         Param::MaxExtendPly,
         Param::SoftFraction,
+        Param::RfpMargin,
+        Param::RfpMaxDepth,
+        Param::LmpBase,
+        Param::LmpMaxDepth,
     ];
 
     /// The end of the option's name, after `<Game> Search `.
@@ -104,6 +116,10 @@ impl Param {
             Param::HistoryMax => "History Max",
             Param::MaxExtendPly => "Max Extend Ply",
             Param::SoftFraction => "Soft Fraction",
+            Param::RfpMargin => "RFP Margin",
+            Param::RfpMaxDepth => "RFP Max Depth",
+            Param::LmpBase => "LMP Base",
+            Param::LmpMaxDepth => "LMP Max Depth",
         }
     }
 
@@ -118,6 +134,9 @@ impl Param {
             Param::HistoryMax => (1, 1 << 30),
             Param::MaxExtendPly => (0, 128),
             Param::SoftFraction => (1, 3000),
+            Param::RfpMargin => (0, 10_000),
+            Param::RfpMaxDepth | Param::LmpMaxDepth => (0, 64),
+            Param::LmpBase => (0, NEVER),
             Param::LmrInPv | Param::NullMove => return None,
         })
     }
@@ -138,6 +157,10 @@ impl Param {
             Param::HistoryMax => p.history_max.into(),
             Param::MaxExtendPly => p.max_extend_ply as i64,
             Param::SoftFraction => (p.soft_fraction * 1000.0).round() as i64,
+            Param::RfpMargin => p.rfp_margin.into(),
+            Param::RfpMaxDepth => p.rfp_max_depth.into(),
+            Param::LmpBase => threshold(p.lmp_base.try_into().unwrap_or(i64::MAX)),
+            Param::LmpMaxDepth => p.lmp_max_depth.into(),
         }
     }
 
@@ -160,6 +183,10 @@ impl Param {
             Param::HistoryMax => p.history_max = int,
             Param::MaxExtendPly => p.max_extend_ply = v as usize,
             Param::SoftFraction => p.soft_fraction = v as f64 / 1000.0,
+            Param::RfpMargin => p.rfp_margin = int,
+            Param::RfpMaxDepth => p.rfp_max_depth = int,
+            Param::LmpBase => p.lmp_base = count,
+            Param::LmpMaxDepth => p.lmp_max_depth = int,
         }
     }
 
