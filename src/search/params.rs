@@ -33,6 +33,7 @@ pub enum Param {
     HistoryMax,
     MaxExtendPly,
     SoftFraction,
+    Contempt,
     RfpMargin,
     RfpMaxDepth,
     LmpBase,
@@ -40,7 +41,7 @@ pub enum Param {
 }
 
 /// How many [`Param`]s there are.
-pub const PARAM_COUNT: usize = 17;
+pub const PARAM_COUNT: usize = 18;
 
 /// One option name per [`Param`], in the order of [`Param::ALL`].
 pub type SearchOptionNames = [&'static str; PARAM_COUNT];
@@ -65,6 +66,7 @@ macro_rules! search_option_names {
             concat!($game, " Search History Max"),
             concat!($game, " Search Max Extend Ply"),
             concat!($game, " Search Soft Fraction"),
+            concat!($game, " Search Contempt"),
             concat!($game, " Search RFP Margin"),
             concat!($game, " Search RFP Max Depth"),
             concat!($game, " Search LMP Base"),
@@ -94,6 +96,7 @@ impl Param {
         Param::HistoryMax,
         Param::MaxExtendPly,
         Param::SoftFraction,
+        Param::Contempt,
         Param::RfpMargin,
         Param::RfpMaxDepth,
         Param::LmpBase,
@@ -116,6 +119,7 @@ impl Param {
             Param::HistoryMax => "History Max",
             Param::MaxExtendPly => "Max Extend Ply",
             Param::SoftFraction => "Soft Fraction",
+            Param::Contempt => "Contempt",
             Param::RfpMargin => "RFP Margin",
             Param::RfpMaxDepth => "RFP Max Depth",
             Param::LmpBase => "LMP Base",
@@ -134,6 +138,7 @@ impl Param {
             Param::HistoryMax => (1, 1 << 30),
             Param::MaxExtendPly => (0, 128),
             Param::SoftFraction => (1, 3000),
+            Param::Contempt => (0, 1000),
             Param::RfpMargin => (0, 10_000),
             Param::RfpMaxDepth | Param::LmpMaxDepth => (0, 64),
             Param::LmpBase => (0, NEVER),
@@ -157,6 +162,7 @@ impl Param {
             Param::HistoryMax => p.history_max.into(),
             Param::MaxExtendPly => p.max_extend_ply as i64,
             Param::SoftFraction => (p.soft_fraction * 1000.0).round() as i64,
+            Param::Contempt => p.contempt.into(),
             Param::RfpMargin => p.rfp_margin.into(),
             Param::RfpMaxDepth => p.rfp_max_depth.into(),
             Param::LmpBase => threshold(p.lmp_base.try_into().unwrap_or(i64::MAX)),
@@ -183,6 +189,7 @@ impl Param {
             Param::HistoryMax => p.history_max = int,
             Param::MaxExtendPly => p.max_extend_ply = v as usize,
             Param::SoftFraction => p.soft_fraction = v as f64 / 1000.0,
+            Param::Contempt => p.contempt = int,
             Param::RfpMargin => p.rfp_margin = int,
             Param::RfpMaxDepth => p.rfp_max_depth = int,
             Param::LmpBase => p.lmp_base = count,
