@@ -36,7 +36,7 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
             .iter()
             .filter(|l| l.starts_with(&format!("option name {game} Search ")))
             .collect();
-        assert_eq!(ours.len(), 13, "{game}: {ours:?}");
+        assert_eq!(ours.len(), 14, "{game}: {ours:?}");
     }
     // Defaults are each game's own table: Mabula searches with a full window and no LMR.
     for expected in [
@@ -45,6 +45,8 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
         "option name Mabula Search LMR Min Move type spin default 256 min 1 max 256",
         "option name Moebius Search LMR In PV type check default true",
         "option name Morris Search Soft Fraction type spin default 500 min 1 max 3000",
+        "option name Morris Search Contempt type spin default 0 min 0 max 1000",
+        "option name Morpiae Search Contempt type spin default 30 min 0 max 1000",
         "option name Mobius Search Exploration type spin default 0 min 0 max 10000",
         "option name Mobius Search RAVE Bias type spin default 2000 min 0 max 1000000",
         "option name Mobius Search Expand After type spin default 8 min 1 max 10000",

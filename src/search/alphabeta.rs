@@ -34,7 +34,7 @@ use super::params::{self, SearchOptionNames};
 use super::report::{NullReporter, Reporter, Score, SearchInfo};
 use super::score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 use super::tt::{Bound, MAX_DEPTH, PackedMove, TranspositionTable};
-use crate::core::{Limits, OptionSpec, OptionValue, Outcome, Reversible};
+use crate::core::{Limits, OptionSpec, OptionValue, Outcome, Reversible, Side};
 
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
@@ -72,6 +72,10 @@ pub struct SearchParams {
     pub max_extend_ply: usize,
     /// Stop deepening once this fraction of the soft time budget is used (clock only).
     pub soft_fraction: f64,
+    /// Contempt: a draw scores this much below 0 for the side the search plays for (the
+    /// side to move at the root) and as much above 0 for its opponent, so an engine that
+    /// expects to outplay its opponent keeps the game going rather than settle for a draw.
+    pub contempt: i32,
 }
 
 impl SearchParams {
@@ -90,6 +94,7 @@ impl SearchParams {
         history_max: 1 << 24,
         max_extend_ply: 64,
         soft_fraction: 0.5,
+        contempt: 0,
     };
 }
 
@@ -110,6 +115,14 @@ pub trait Evaluate: Reversible<Move: PackedMove> {
     /// Static evaluation from the side to move's point of view, in the game's `cp` units.
     /// Called only on positions that are not over.
     fn evaluate(&self) -> i32;
+    /// How likely the game is to end drawn from here, in thousandths (0: not at all,
+    /// 1000: surely), for positions that are not over. The search moves the static
+    /// evaluation by this share of the contempt ([`SearchParams::contempt`]), so a side
+    /// with contempt steers away from drawish positions before the drawn end is in
+    /// sight. The default: 0 (only drawn ends carry the contempt).
+    fn drawishness(&self) -> i32 {
+        0
+    }
     /// True for moves that change the material balance (captures): searched first, not
     /// reduced, and at the horizon searched by quiescence (see [`Evaluate::QUIESCENCE`]).
     fn is_noisy(&self, mv: Self::Move) -> bool;
@@ -240,6 +253,8 @@ struct Worker<G: Evaluate> {
     stopped: bool,
     /// The search's oracle (every worker holds it).
     oracle: Option<Arc<dyn Oracle<G>>>,
+    /// The side to move at the root: the side [`SearchParams::contempt`] plays for.
+    root_side: Side,
 }
 
 impl<G: Evaluate> Worker<G> {
@@ -257,6 +272,7 @@ impl<G: Evaluate> Worker<G> {
             seldepth: 0,
             stopped: false,
             oracle: None,
+            root_side: Side::P1,
         }
     }
 
@@ -302,6 +318,23 @@ impl<G: Evaluate> Worker<G> {
         head[ply].extend_from_slice(&tail[0]);
     }
 
+    /// The score of a draw for the side to move of `pos`: ∓ the contempt
+    /// ([`SearchParams::contempt`]) as it is or is not the root's side to move.
+    fn draw(&self, pos: &G, shared: &Shared) -> i32 {
+        let c = shared.params.contempt;
+        if pos.side_to_move() == self.root_side { -c } else { c }
+    }
+
+    /// The static evaluation of `pos` for its side to move, with the contempt's share
+    /// for its [`Evaluate::drawishness`].
+    fn leaf(&self, pos: &G, shared: &Shared) -> i32 {
+        let eval = pos.evaluate();
+        if shared.params.contempt == 0 {
+            return eval;
+        }
+        eval + self.draw(pos, shared) * pos.drawishness() / 1000
+    }
+
     /// True when the position repeats one earlier on the search path with the same side
     /// to move: scored as a draw, since the side that repeats could repeat again.
     fn repeats_on_path(&self, key: u64) -> bool {
@@ -326,9 +359,10 @@ fn pick<M>(moves: &mut [M], keys: &mut [i64], i: usize) {
     }
 }
 
-fn terminal_score<G: Evaluate>(outcome: Outcome, pos: &G, ply: usize) -> i32 {
+/// The score of a finished game for its side to move at `ply`.
+fn terminal_score<G: Evaluate>(outcome: Outcome, pos: &G, ply: usize, draw: i32) -> i32 {
     match outcome {
-        Outcome::Draw => 0,
+        Outcome::Draw => draw,
         Outcome::Win(s) if s == pos.side_to_move() => MATE - ply as i32,
         Outcome::Win(_) => -(MATE - ply as i32),
     }
@@ -369,18 +403,18 @@ impl<G: Evaluate> Worker<G> {
             return 0;
         }
         if let Some(o) = pos.outcome_before_moves() {
-            return terminal_score(o, pos, ply);
+            return terminal_score(o, pos, ply, self.draw(pos, shared));
         }
         if let Some(score) = self.oracle_score(pos, ply) {
             return score;
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY || (!G::QUIESCENCE && !in_check) {
-            return pos.evaluate();
+            return self.leaf(pos, shared);
         }
         let mut best = -INF;
         if !in_check {
-            best = pos.evaluate();
+            best = self.leaf(pos, shared);
             if best >= beta {
                 return best;
             }
@@ -391,7 +425,9 @@ impl<G: Evaluate> Worker<G> {
         pos.generate_moves(&mut moves);
         if moves.is_empty() {
             self.lists[ply] = (moves, keys);
-            return pos.outcome().map_or(best, |o| terminal_score(o, pos, ply));
+            return pos
+                .outcome()
+                .map_or(best, |o| terminal_score(o, pos, ply, self.draw(pos, shared)));
         }
         moves.retain(|&m| in_check || pos.is_noisy(m));
         keys.clear();
@@ -440,10 +476,10 @@ impl<G: Evaluate> Worker<G> {
         let key = pos.hash();
         if ply > 0 {
             if let Some(o) = pos.outcome_before_moves() {
-                return terminal_score(o, pos, ply);
+                return terminal_score(o, pos, ply, self.draw(pos, shared));
             }
             if self.repeats_on_path(key) {
-                return 0;
+                return self.draw(pos, shared);
             }
             if let Some(score) = self.oracle_score(pos, ply) {
                 return score;
@@ -456,7 +492,7 @@ impl<G: Evaluate> Worker<G> {
             }
         }
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.leaf(pos, shared);
         }
         let params = shared.params;
         // Deep enough to reach the end in every line: the result is exact (solved).
@@ -513,7 +549,9 @@ impl<G: Evaluate> Worker<G> {
         }
         if moves.is_empty() {
             self.lists[ply] = (moves, keys);
-            return pos.outcome().map_or(0, |o| terminal_score(o, pos, ply));
+            return pos
+                .outcome()
+                .map_or(0, |o| terminal_score(o, pos, ply, self.draw(pos, shared)));
         }
         keys.clear();
         keys.extend(moves.iter().map(|&m| order_key(self, pos, m, tt_move, ply)));
@@ -806,6 +844,7 @@ impl<G: Evaluate> Worker<G> {
         reporter: &mut dyn Reporter,
     ) -> SearchResult<G::Move> {
         self.start();
+        self.root_side = pos.side_to_move();
         let ctl = shared.ctl;
         let mut result = SearchResult {
             lines: vec![Line { mv: root_moves[0], score: 0, pv: vec![root_moves[0]] }],

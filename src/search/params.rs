@@ -33,10 +33,11 @@ pub enum Param {
     HistoryMax,
     MaxExtendPly,
     SoftFraction,
+    Contempt,
 }
 
 /// How many [`Param`]s there are.
-pub const PARAM_COUNT: usize = 13;
+pub const PARAM_COUNT: usize = 14;
 
 /// One option name per [`Param`], in the order of [`Param::ALL`].
 pub type SearchOptionNames = [&'static str; PARAM_COUNT];
@@ -61,6 +62,7 @@ macro_rules! search_option_names {
             concat!($game, " Search History Max"),
             concat!($game, " Search Max Extend Ply"),
             concat!($game, " Search Soft Fraction"),
+            concat!($game, " Search Contempt"),
         ]
     };
 }
@@ -86,6 +88,7 @@ impl Param {
         Param::HistoryMax,
         Param::MaxExtendPly,
         Param::SoftFraction,
+        Param::Contempt,
     ];
 
     /// The end of the option's name, after `<Game> Search `.
@@ -104,6 +107,7 @@ impl Param {
             Param::HistoryMax => "History Max",
             Param::MaxExtendPly => "Max Extend Ply",
             Param::SoftFraction => "Soft Fraction",
+            Param::Contempt => "Contempt",
         }
     }
 
@@ -118,6 +122,7 @@ impl Param {
             Param::HistoryMax => (1, 1 << 30),
             Param::MaxExtendPly => (0, 128),
             Param::SoftFraction => (1, 3000),
+            Param::Contempt => (0, 1000),
             Param::LmrInPv | Param::NullMove => return None,
         })
     }
@@ -138,6 +143,7 @@ impl Param {
             Param::HistoryMax => p.history_max.into(),
             Param::MaxExtendPly => p.max_extend_ply as i64,
             Param::SoftFraction => (p.soft_fraction * 1000.0).round() as i64,
+            Param::Contempt => p.contempt.into(),
         }
     }
 
@@ -160,6 +166,7 @@ impl Param {
             Param::HistoryMax => p.history_max = int,
             Param::MaxExtendPly => p.max_extend_ply = v as usize,
             Param::SoftFraction => p.soft_fraction = v as f64 / 1000.0,
+            Param::Contempt => p.contempt = int,
         }
     }
 

@@ -32,20 +32,21 @@ pub const fn code(color: usize, typ: usize) -> u8 {
     (1 + typ + 6 * color) as u8
 }
 
-/// Type and colour of each mailbox code (a load instead of a division).
-const CODE_TYPE: [u8; 13] = [0, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5];
-const CODE_COLOR: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+/// Type and colour of each mailbox code (a load instead of a division), padded to 16
+/// entries so that the index is masked rather than reduced modulo 13.
+const CODE_TYPE: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 0, 0];
+const CODE_COLOR: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0];
 
 /// The type of a non-empty mailbox code.
 #[inline(always)]
 pub const fn code_type(c: u8) -> usize {
-    CODE_TYPE[c as usize % 13] as usize
+    CODE_TYPE[c as usize & 15] as usize
 }
 
 /// The colour of a non-empty mailbox code.
 #[inline(always)]
 pub const fn code_color(c: u8) -> usize {
-    CODE_COLOR[c as usize % 13] as usize
+    CODE_COLOR[c as usize & 15] as usize
 }
 
 /// The row of the back rank of `color` on the unprimed half (rank 1 or 8).
@@ -145,6 +146,38 @@ pub struct Board {
     pub hash: u64,
     /// The rule options (they change which moves are legal).
     pub opts: MoebiusOptions,
+}
+
+/// What [`Board::unmake`] needs to take a move back: the whole board but its mailbox,
+/// which is restored square by square (copying the 128-byte mailbox with the rest made a
+/// make/unmake cost about twice as much as copying the bitboards and state alone).
+#[derive(Clone, Copy, Debug)]
+pub struct BoardUndo {
+    pieces: [Bb; 6],
+    colors: [Bb; 2],
+    hash: u64,
+    halfmove: u32,
+    fullmove: u32,
+    castling: u8,
+    ep: u8,
+    /// The mailbox code of the moved piece (before a promotion).
+    moved: u8,
+    /// The mailbox code of the captured piece, 0 if none.
+    captured: u8,
+}
+
+impl BoardUndo {
+    /// The mailbox code of the piece the move captured, 0 if none.
+    #[inline(always)]
+    pub fn captured(&self) -> u8 {
+        self.captured
+    }
+
+    /// The mailbox code of the piece that moved (before a promotion).
+    #[inline(always)]
+    pub fn moved(&self) -> u8 {
+        self.moved
+    }
 }
 
 impl Board {
@@ -277,10 +310,11 @@ impl Board {
             self.ep = NO_SQ;
         }
         self.halfmove += 1;
-        let piece = self.take(t, from);
+        let piece = self.mailbox[from];
         let mut captured = 0;
         match mv.kind() {
             Kind::Castle => {
+                self.take(t, from);
                 self.put_with(t, to, piece);
                 let (rf, rt) = Board::castle_rook(to);
                 let rook = self.take(t, rf);
@@ -288,21 +322,35 @@ impl Board {
             }
             Kind::EnPassant => {
                 captured = self.take(t, Board::ep_victim(to));
+                self.take(t, from);
                 self.put_with(t, to, piece);
                 self.halfmove = 0;
             }
             kind => {
-                if self.mailbox[to] != 0 {
+                let victim = self.mailbox[to];
+                if victim != 0 {
                     captured = self.take(t, to);
                     self.halfmove = 0;
                 }
-                let placed = match mv.promotion() {
-                    Some(typ) => code(us, typ),
-                    None => piece,
-                };
-                self.put_with(t, to, placed);
-                if code_type(piece) == PAWN {
+                let typ = code_type(piece);
+                if typ == PAWN {
                     self.halfmove = 0;
+                }
+                match mv.promotion() {
+                    Some(promoted) => {
+                        self.take(t, from);
+                        self.put_with(t, to, code(us, promoted));
+                    }
+                    None => {
+                        // Both squares in one update of each set.
+                        let both = bit(from) | bit(to);
+                        self.pieces[typ] ^= both;
+                        self.colors[us] ^= both;
+                        self.mailbox[from] = 0;
+                        self.mailbox[to] = piece;
+                        self.hash ^=
+                            t.z_piece[piece as usize][from] ^ t.z_piece[piece as usize][to];
+                    }
                 }
                 if kind == Kind::Double {
                     let ep = (from + to) / 2;
@@ -324,6 +372,81 @@ impl Board {
         self.stm ^= 1;
         self.hash ^= t.z_black;
         captured
+    }
+
+    /// The state [`Board::unmake`] restores, for a move of the piece `moved` capturing
+    /// `captured` (codes; 0 for a null move).
+    #[inline(always)]
+    fn undo_record(&self, moved: u8, captured: u8) -> BoardUndo {
+        BoardUndo {
+            pieces: self.pieces,
+            colors: self.colors,
+            hash: self.hash,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            castling: self.castling,
+            ep: self.ep,
+            moved,
+            captured,
+        }
+    }
+
+    /// Restores the bitboards and state saved by [`Board::undo_record`]; the mailbox is
+    /// left to the caller.
+    #[inline(always)]
+    fn restore(&mut self, u: &BoardUndo) {
+        self.pieces = u.pieces;
+        self.colors = u.colors;
+        self.hash = u.hash;
+        self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.stm ^= 1;
+    }
+
+    /// Plays a pseudo-legal move like [`Board::apply`] and returns what
+    /// [`Board::unmake`] needs to take it back.
+    #[inline(always)]
+    pub fn make(&mut self, mv: ChessMove) -> BoardUndo {
+        let mut undo = self.undo_record(self.mailbox[mv.from()], 0);
+        undo.captured = self.apply(mv);
+        undo
+    }
+
+    /// Takes back `mv`, played by [`Board::make`] (later changes to the en-passant
+    /// square, such as [`Board::clear_ep`], are undone too).
+    #[inline(always)]
+    pub fn unmake(&mut self, mv: ChessMove, undo: &BoardUndo) {
+        self.restore(undo);
+        let (from, to) = (mv.from(), mv.to());
+        match mv.kind() {
+            Kind::Castle => {
+                let (rf, rt) = Board::castle_rook(to);
+                self.mailbox[rf] = self.mailbox[rt];
+                self.mailbox[rt] = 0;
+                self.mailbox[to] = 0;
+            }
+            Kind::EnPassant => {
+                self.mailbox[to] = 0;
+                self.mailbox[Board::ep_victim(to)] = undo.captured;
+            }
+            _ => self.mailbox[to] = undo.captured,
+        }
+        self.mailbox[from] = undo.moved;
+    }
+
+    /// Passes the turn like [`Board::pass`] and returns what [`Board::unmake_null`]
+    /// needs to take it back.
+    pub fn make_null(&mut self) -> BoardUndo {
+        let undo = self.undo_record(0, 0);
+        self.pass();
+        undo
+    }
+
+    /// Takes back [`Board::make_null`].
+    pub fn unmake_null(&mut self, undo: &BoardUndo) {
+        self.restore(undo);
     }
 
     /// Passes the turn (the search's null move): no en passant, other side to move.

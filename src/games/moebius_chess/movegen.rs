@@ -650,7 +650,15 @@ impl Board {
         let att = |sq, occ, by| attackers(t, (&p, &c), phasers, sq, occ, by);
         let occ = c[0] | c[1];
         let ksq = (p[KING] & c[defender]).trailing_zeros() as usize;
-        let checkers = att(ksq, occ, mover);
+        // Before the move nothing attacks the defender's king (the position is legal).
+        // The king's twin is on no line through the king and touches it only by phasing,
+        // so a piece landing there checks by phasing, and by lines opened at `from` only.
+        let checkers =
+            if to == twin(ksq) && (t.rook_lines[ksq] | t.bishop_lines[ksq]) & bit(from) == 0 {
+                bit(to) & phasers
+            } else {
+                att(ksq, occ, mover)
+            };
         if checkers == 0 {
             return Some(false);
         }

@@ -1,7 +1,7 @@
 //! A Moebius Chess game position: the [`Board`] plus the history needed by the
 //! repetition rule, and the [`Game`] / [`Reversible`] implementations.
 
-use super::board::{Board, PAWN, code_type};
+use super::board::{Board, BoardUndo, PAWN, code_type};
 use super::fen;
 use super::geometry::{NO_SQ, twin};
 use super::movegen::{MoveCounter, MoveList};
@@ -23,10 +23,11 @@ pub struct MoebiusChess {
     rep_from: usize,
 }
 
-/// What [`MoebiusChess::unplay`](Reversible::unplay) needs: the whole board (copy-make).
+/// What [`MoebiusChess::unplay`](Reversible::unplay) needs: the board's saved state
+/// (its mailbox is restored from the move) and the repetition window.
 #[derive(Clone, Copy, Debug)]
 pub struct MoebiusUndo {
-    board: Board,
+    board: BoardUndo,
     rep_from: usize,
 }
 
@@ -92,16 +93,16 @@ impl MoebiusChess {
     /// Passes the turn for the search's null move; undone by [`MoebiusChess::unplay_null`].
     /// No earlier position counts as a repetition across it.
     pub fn play_null(&mut self) -> MoebiusUndo {
-        let undo = MoebiusUndo { board: self.board, rep_from: self.rep_from };
+        let rep_from = self.rep_from;
         self.history.push(self.board.hash);
-        self.board.pass();
+        let board = self.board.make_null();
         self.rep_from = self.history.len();
-        undo
+        MoebiusUndo { board, rep_from }
     }
 
     /// Takes back [`MoebiusChess::play_null`].
     pub fn unplay_null(&mut self, undo: MoebiusUndo) {
-        self.board = undo.board;
+        self.board.unmake_null(&undo.board);
         self.rep_from = undo.rep_from;
         self.history.pop();
     }
@@ -239,12 +240,13 @@ impl Reversible for MoebiusChess {
     type Undo = MoebiusUndo;
 
     fn play_reversible(&mut self, mv: ChessMove) -> MoebiusUndo {
-        let undo = MoebiusUndo { board: self.board, rep_from: self.rep_from };
+        let rep_from = self.rep_from;
         let b = &mut self.board;
-        let pawn_advance = code_type(b.mailbox[mv.from()]) == PAWN && mv.to() != twin(mv.from());
         let castling = b.castling;
         self.history.push(b.hash);
-        let captured = b.apply(mv);
+        let board = b.make(mv);
+        let captured = board.captured();
+        let pawn_advance = code_type(board.moved()) == PAWN && mv.to() != twin(mv.from());
         if b.ep != NO_SQ && !b.has_legal_ep() {
             b.clear_ep();
         }
@@ -255,11 +257,12 @@ impl Reversible for MoebiusChess {
             self.rep_from = self.history.len();
         }
         debug_assert_eq!(b.hash, b.compute_hash());
-        undo
+        MoebiusUndo { board, rep_from }
     }
 
-    fn unplay(&mut self, _mv: ChessMove, undo: MoebiusUndo) {
-        self.board = undo.board;
+    fn unplay(&mut self, mv: ChessMove, undo: MoebiusUndo) {
+        self.board.unmake(mv, &undo.board);
+        debug_assert_eq!(self.board.hash, self.board.compute_hash());
         self.rep_from = undo.rep_from;
         self.history.pop();
     }
