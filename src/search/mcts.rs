@@ -26,7 +26,16 @@
 //!   `seldepth` the deepest path; `score cp` is 100 × the move's mean reward. One `info`
 //!   line per line of `MultiPV` at the end and about every second in between.
 //!
-//! The tree is built afresh for every move.
+//! - **RAVE**, when the policy gives moves keys ([`Policy::amaf_key`]): every child also
+//!   keeps all-moves-as-first statistics (the simulations through its parent in which its
+//!   player played its key later on), and its value is the blend
+//!   `(1 − β)·mean + β·amaf_mean`, β = ñ / (n + ñ + b·n·ñ) ([`MctsParams::rave_bias`]),
+//!   plus `c·√(ln N / (n + 1))`; a child without any statistics is tried first.
+//! - **Tree reuse.** The trees are kept after a search; the next search whose position
+//!   is one or two plies below the kept root (found by hash, with children for exactly
+//!   its root moves) starts from that subtree; otherwise, or after [`MonteCarlo::clear`],
+//!   from an empty tree. Searching the same position again starts afresh, so `Threads 1`
+//!   with a node limit stays deterministic for a given sequence of searches.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -49,7 +58,17 @@ pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
     fn playout_move(&self, _pos: &G, moves: &[G::Move], rng: &mut Rng) -> G::Move {
         *rng.choose(moves)
     }
+
+    /// The move's key for RAVE (below [`AMAF_KEYS`]): moves with the same key count as
+    /// the same move in the all-moves-as-first statistics. `None` (the default, for every
+    /// move) leaves RAVE off; a move without a key gets no AMAF statistics.
+    fn amaf_key(&self, _mv: G::Move) -> Option<u16> {
+        None
+    }
 }
+
+/// Bound on the keys of [`Policy::amaf_key`].
+pub const AMAF_KEYS: usize = 4096;
 
 /// The policy of plain MCTS: uniformly random playouts, ±1/0 rewards.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,11 +92,15 @@ pub struct MctsParams {
     pub exploration: f64,
     /// Visits of a leaf before it is expanded (at least 1).
     pub expand_after: u32,
+    /// `b` of the RAVE weight β = ñ / (n + ñ + b·n·ñ) (Gelly and Silver's minimum-MSE
+    /// schedule, `n` visits, `ñ` AMAF visits): the smaller, the longer the AMAF mean is
+    /// trusted. Used only when the policy gives AMAF keys.
+    pub rave_bias: f64,
 }
 
 impl Default for MctsParams {
     fn default() -> Self {
-        MctsParams { exploration: 0.7, expand_after: 2 }
+        MctsParams { exploration: 0.7, expand_after: 2, rave_bias: 0.01 }
     }
 }
 
@@ -91,6 +114,10 @@ struct Node<M> {
     reward: f64,
     /// The exact reward for `mover` when the position after `mv` is over.
     terminal: Option<f32>,
+    /// All-moves-as-first statistics (RAVE): simulations through the parent in which
+    /// `mover` played `mv`'s key later, and their summed reward for `mover`.
+    amaf_visits: u32,
+    amaf_reward: f32,
     /// Children are `first_child..first_child + children`; none yet when `children == 0`.
     first_child: u32,
     children: u32,
@@ -98,7 +125,17 @@ struct Node<M> {
 
 impl<M> Node<M> {
     fn new(mv: Option<M>, mover: Side) -> Node<M> {
-        Node { mv, mover, visits: 0, reward: 0.0, terminal: None, first_child: 0, children: 0 }
+        Node {
+            mv,
+            mover,
+            visits: 0,
+            reward: 0.0,
+            terminal: None,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
+            first_child: 0,
+            children: 0,
+        }
     }
 
     fn mean(&self) -> f64 {
@@ -139,6 +176,8 @@ impl<M> RootStat<M> {
 
 /// One thread's tree and random generator.
 struct Tree<G: Game, P> {
+    /// The position of node 0.
+    root: G,
     nodes: Vec<Node<G::Move>>,
     capacity: usize,
     params: MctsParams,
@@ -148,6 +187,13 @@ struct Tree<G: Game, P> {
     path: Vec<usize>,
     /// Deepest path from the root, in plies.
     seldepth: u32,
+    /// RAVE: the AMAF keys of the moves played in the current simulation, with their
+    /// player, and a bit per key and player for those played below the node being
+    /// backed up (empty when the policy gives no keys).
+    played: Vec<(u16, Side)>,
+    amaf: Vec<[u64; AMAF_KEYS / 64]>,
+    /// True when the policy gives AMAF keys (to a root move).
+    rave: bool,
 }
 
 impl<G: Game, P: Policy<G>> Tree<G, P> {
@@ -159,7 +205,9 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         policy: P,
         seed: u64,
     ) -> Self {
+        let rave = root_moves.iter().any(|&mv| policy.amaf_key(mv).is_some());
         let mut tree = Tree {
+            root: root.clone(),
             nodes: Vec::new(),
             capacity: capacity.max(root_moves.len() + 1),
             params,
@@ -168,11 +216,71 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
             moves: root_moves.to_vec(),
             path: Vec::new(),
             seldepth: 0,
+            played: Vec::new(),
+            amaf: vec![[0; AMAF_KEYS / 64]; 2],
+            rave,
         };
         tree.nodes.push(Node::new(None, root.side_to_move()));
         let moves = std::mem::take(&mut tree.moves);
         tree.add_children(0, root, moves);
         tree
+    }
+
+    /// The subtree of the node one or two plies below the root whose position is `pos`
+    /// (by hash), as a tree of its own rooted at `pos`, if that node has children for
+    /// exactly `root_moves` and fits in `capacity` nodes. Its root's reward is reset
+    /// (its `mover` becomes the side to move; no root reward is ever read).
+    fn reroot(mut self, pos: &G, root_moves: &[G::Move], capacity: usize) -> Option<Self> {
+        let target = pos.hash();
+        let child_range = |node: &Node<G::Move>| {
+            node.first_child as usize..(node.first_child + node.children) as usize
+        };
+        let mut found = None;
+        'search: for c in child_range(&self.nodes[0]) {
+            let mut p = self.root.clone();
+            p.play(self.nodes[c].mv.expect("children have moves"));
+            if p.hash() == target {
+                found = Some(c);
+                break;
+            }
+            for g in child_range(&self.nodes[c]) {
+                let mut q = p.clone();
+                q.play(self.nodes[g].mv.expect("children have moves"));
+                if q.hash() == target {
+                    found = Some(g);
+                    break 'search;
+                }
+            }
+        }
+        let top = found?;
+        let children = &self.nodes[child_range(&self.nodes[top])];
+        if children.len() != root_moves.len()
+            || !children.iter().all(|c| root_moves.contains(&c.mv.expect("children have moves")))
+        {
+            return None;
+        }
+        // Copy the subtree breadth first: each node's children stay contiguous.
+        let mut nodes =
+            vec![Node { mv: None, mover: pos.side_to_move(), reward: 0.0, ..self.nodes[top] }];
+        let mut next = 0;
+        let mut old = vec![top];
+        while next < nodes.len() {
+            let range = child_range(&self.nodes[old[next]]);
+            if nodes.len() + range.len() > capacity {
+                return None;
+            }
+            nodes[next].first_child = nodes.len() as u32;
+            for c in range {
+                nodes.push(self.nodes[c]);
+                old.push(c);
+            }
+            next += 1;
+        }
+        self.nodes = nodes;
+        self.root = pos.clone();
+        self.capacity = capacity;
+        self.seldepth = 0;
+        Some(self)
     }
 
     /// Gives node `i` (position `pos`) one child per move of `moves`, shuffled.
@@ -194,15 +302,24 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         let first = node.first_child as usize;
         let log_n = f64::from(node.visits.max(1)).ln();
         let c = self.params.exploration;
+        let b = self.params.rave_bias;
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
         for (k, child) in self.nodes[first..first + node.children as usize].iter().enumerate() {
             let v = match child.terminal {
                 Some(r) => f64::from(r),
-                None if child.visits == 0 => return first + k,
-                None => {
+                None if child.visits == 0 && child.amaf_visits == 0 => return first + k,
+                None if child.amaf_visits == 0 => {
                     let n = f64::from(child.visits);
                     child.reward / n + c * (log_n / n).sqrt()
+                }
+                None => {
+                    // The RAVE blend (1 − β)·w/n + β·w̃/ñ, written with one division.
+                    let (n, an) = (f64::from(child.visits), f64::from(child.amaf_visits));
+                    let den = n + an + b * n * an;
+                    let blend =
+                        (child.reward * (1.0 + b * an) + f64::from(child.amaf_reward)) / den;
+                    blend + c * (log_n / (n + 1.0)).sqrt()
                 }
             };
             if v > best_value {
@@ -213,7 +330,8 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         best
     }
 
-    /// Playout moves of the policy from `pos` to the end; the finished position.
+    /// Playout moves of the policy from `pos` to the end (their AMAF keys into
+    /// `played`); the finished position.
     fn playout(&mut self, mut pos: G) -> (G, Outcome) {
         loop {
             if let Some(o) = pos.outcome() {
@@ -222,8 +340,51 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
             self.moves.clear();
             pos.generate_moves(&mut self.moves);
             let mv = self.policy.playout_move(&pos, &self.moves, &mut self.rng);
+            if let Some(key) = self.policy.amaf_key(mv) {
+                self.played.push((key, pos.side_to_move()));
+            }
             pos.play(mv);
         }
+    }
+
+    /// Backs up the rewards `first`/`second` (of each side) along `path`. With RAVE,
+    /// walking up, each node's children whose key their player played later in the
+    /// simulation (`played` holds the playout's keys) get an AMAF update.
+    fn back_up(&mut self, path: &[usize], first: f64, second: f64) {
+        let rave = self.rave;
+        let reward_of = |side: Side| if side == Side::P1 { first } else { second };
+        if rave {
+            for &(key, side) in &self.played {
+                self.amaf[side.index()][key as usize / 64] |= 1 << (key % 64);
+            }
+        }
+        for &n in path.iter().rev() {
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.reward += reward_of(node.mover);
+            if !rave {
+                continue;
+            }
+            let (start, len) = (node.first_child as usize, node.children as usize);
+            for child in &mut self.nodes[start..start + len] {
+                let key = self.policy.amaf_key(child.mv.expect("children have moves"));
+                let Some(key) = key else { continue };
+                let bits = &self.amaf[child.mover.index()];
+                if bits[key as usize / 64] >> (key % 64) & 1 != 0 {
+                    child.amaf_visits += 1;
+                    child.amaf_reward += reward_of(child.mover) as f32;
+                }
+            }
+            let node = &self.nodes[n];
+            if let Some(key) = node.mv.and_then(|mv| self.policy.amaf_key(mv)) {
+                self.amaf[node.mover.index()][key as usize / 64] |= 1 << (key % 64);
+                self.played.push((key, node.mover));
+            }
+        }
+        for &(key, side) in &self.played {
+            self.amaf[side.index()][key as usize / 64] = 0;
+        }
+        self.played.clear();
     }
 
     /// One simulation from the root position `root`.
@@ -267,11 +428,7 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         // The reward for each side, computed once.
         let first = self.policy.reward(&end, outcome, Side::P1);
         let second = self.policy.reward(&end, outcome, Side::P2);
-        for &n in &path {
-            let node = &mut self.nodes[n];
-            node.visits += 1;
-            node.reward += if node.mover == Side::P1 { first } else { second };
-        }
+        self.back_up(&path, first, second);
         self.path = path;
     }
 
@@ -364,7 +521,9 @@ pub struct MonteCarlo<G: Game, P: Policy<G>> {
     multipv: usize,
     hash_mb: usize,
     seed: u64,
-    _game: std::marker::PhantomData<fn() -> G>,
+    /// The threads' trees of the last search, reused by the next one when its position
+    /// is one or two plies further (see [`MonteCarlo::clear`]).
+    kept: Vec<Tree<G, P>>,
 }
 
 impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
@@ -377,8 +536,13 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
             multipv: 1,
             hash_mb,
             seed: 0x5eed_6a0d_u64,
-            _game: std::marker::PhantomData,
+            kept: Vec::new(),
         }
+    }
+
+    /// Forgets the kept trees (a new game): the next search starts afresh.
+    pub fn clear(&mut self) {
+        self.kept.clear();
     }
 
     pub fn set_hash_mb(&mut self, mb: usize) {
@@ -409,12 +573,31 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
         let max_sims = ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000));
         let nodes = AtomicU64::new(0);
         let seed = self.seed ^ pos.hash();
-        let (params, policy) = (self.params, &self.policy);
+        let mut kept = std::mem::take(&mut self.kept).into_iter();
+        let trees: Vec<Tree<G, P>> = (0..self.threads)
+            .map(|thread| {
+                let thread_seed = seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                match kept.next().and_then(|t| t.reroot(pos, root_moves, capacity)) {
+                    Some(mut tree) => {
+                        tree.params = self.params;
+                        tree.policy = self.policy.clone();
+                        tree.rng = Rng::new(thread_seed);
+                        tree.rave = root_moves.iter().any(|&mv| tree.policy.amaf_key(mv).is_some());
+                        tree
+                    }
+                    None => Tree::new(
+                        pos,
+                        root_moves,
+                        capacity,
+                        self.params,
+                        self.policy.clone(),
+                        thread_seed,
+                    ),
+                }
+            })
+            .collect();
         let nodes_ref = &nodes;
-        let grow = move |thread: usize, report: Option<&mut dyn Reporter>| {
-            let thread_seed = seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let mut tree =
-                Tree::<G, P>::new(pos, root_moves, capacity, params, policy.clone(), thread_seed);
+        let grow = move |mut tree: Tree<G, P>, report: Option<&mut dyn Reporter>| {
             let mut next_report = Duration::from_secs(1);
             let mut report = report;
             let mut sims = 0u64;
@@ -437,20 +620,23 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
                     report_lines(&stats[..1], tree.seldepth, total, ctl, r);
                 }
             }
-            (tree.root_stats(), tree.seldepth)
+            tree
         };
-        let (mut stats, seldepth) = std::thread::scope(|scope| {
-            let handles: Vec<_> =
-                (1..self.threads).map(|t| scope.spawn(move || grow(t, None))).collect();
-            let (mut stats, mut seldepth) = grow(0, Some(&mut *reporter));
-            for h in handles {
-                if let Ok((s, d)) = h.join() {
-                    merge(&mut stats, s);
-                    seldepth = seldepth.max(d);
-                }
-            }
-            (stats, seldepth)
+        let mut trees = trees.into_iter();
+        let main_tree = trees.next().expect("at least one thread");
+        let kept = std::thread::scope(|scope| {
+            let handles: Vec<_> = trees.map(|t| scope.spawn(move || grow(t, None))).collect();
+            let mut kept = vec![grow(main_tree, Some(&mut *reporter))];
+            kept.extend(handles.into_iter().filter_map(|h| h.join().ok()));
+            kept
         });
+        let mut stats = kept[0].root_stats();
+        let mut seldepth = kept[0].seldepth;
+        for tree in &kept[1..] {
+            merge(&mut stats, tree.root_stats());
+            seldepth = seldepth.max(tree.seldepth);
+        }
+        self.kept = kept;
         stats.sort_by(|a, b| b.key().partial_cmp(&a.key()).expect("no NaN"));
         let total = nodes.load(Ordering::Relaxed);
         let shown = self.multipv.min(stats.len());
@@ -519,6 +705,46 @@ mod tests {
         let r = search(&pos, 400, 2);
         assert!(r.nodes >= 400);
         assert_eq!(r.lines.len(), pos.count_moves() as usize);
+    }
+
+    #[test]
+    fn a_tree_is_rerooted_two_plies_down_and_not_elsewhere() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        let grown = || {
+            let mut tree = Tree::<Morris, Uniform>::new(
+                &pos,
+                &moves,
+                1 << 20,
+                MctsParams::default(),
+                Uniform,
+                5,
+            );
+            for _ in 0..3000 {
+                tree.simulate(&pos);
+            }
+            tree
+        };
+        // The start position is not below itself.
+        assert!(grown().reroot(&pos, &moves, 1 << 20).is_none());
+        let tree = grown();
+        let c = tree.best_child(0).unwrap();
+        let g = tree.best_child(c).unwrap();
+        let (visits, grandchildren) = (tree.nodes[g].visits, tree.nodes[g].children);
+        let mut next = pos.clone();
+        next.play(tree.nodes[c].mv.unwrap());
+        next.play(tree.nodes[g].mv.unwrap());
+        let mut moves = Vec::new();
+        next.generate_moves(&mut moves);
+        let sub = tree.reroot(&next, &moves, 1 << 20).expect("the subtree is kept");
+        assert_eq!(sub.nodes[0].visits, visits);
+        assert_eq!(sub.nodes[0].children, grandchildren);
+        assert_eq!(sub.nodes[0].mover, next.side_to_move());
+        let root_moves: Vec<_> = (1..=moves.len()).map(|k| sub.nodes[k].mv.unwrap()).collect();
+        assert!(moves.iter().all(|m| root_moves.contains(m)));
+        // Every kept node's children lie inside the new arena.
+        assert!(sub.nodes.iter().all(|n| (n.first_child + n.children) as usize <= sub.nodes.len()));
     }
 
     #[test]

@@ -9,6 +9,9 @@
 //! - **Playouts** ([`MabulaPolicy::playout_move`]): with probability `greed` the push
 //!   landing next to the most own marbles (the first such from a random start in the
 //!   move list), else a uniformly random move.
+//! - **RAVE** ([`MabulaPolicy::amaf_key`]): a border square is pushed at most once in a
+//!   game, so "this marble pushed to that square" is the same move wherever it is played;
+//!   its all-moves-as-first statistics are blended into the tree's values.
 //! - **Reward**: `(1 − m)·r + m·d/12` for the side, where `r` is +1/0/−1 for a
 //!   win/draw/loss, `d` the score difference (largest group: marbles; product: log2 of the
 //!   ratio), clamped to ±12, and `m` the margin weight; so a bigger win is preferred.
@@ -32,6 +35,12 @@ const EXPLORATION: &str = "Mabula MCTS Exploration";
 const GREED: &str = "Mabula MCTS Greed";
 const MARGIN: &str = "Mabula MCTS Margin";
 const SOLVE_BORDER: &str = "Mabula Solve Border";
+const RAVE: &str = "Mabula MCTS RAVE";
+const RAVE_BIAS: &str = "Mabula MCTS RAVE Bias";
+
+/// The Monte Carlo constants of Mabula: with RAVE, less exploration than the generic
+/// default.
+const PARAMS: MctsParams = MctsParams { exploration: 0.2, expand_after: 2, rave_bias: 0.01 };
 
 /// The playout policy and reward of Mabula (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,11 +49,13 @@ pub struct MabulaPolicy {
     pub greed: f64,
     /// Weight `m` of the score difference in the reward.
     pub margin: f64,
+    /// RAVE on: pushes get AMAF keys.
+    pub rave: bool,
 }
 
 impl Default for MabulaPolicy {
     fn default() -> Self {
-        MabulaPolicy { greed: 0.5, margin: 0.1 }
+        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true }
     }
 }
 
@@ -90,6 +101,12 @@ impl Policy<Mabula> for MabulaPolicy {
         }
         best
     }
+
+    /// A push's border square and stop square. A border square is pushed at most once
+    /// in a game (it is never refilled), so a key names one marble's one push.
+    fn amaf_key(&self, mv: MabulaMove) -> Option<u16> {
+        (self.rave && !mv.is_pass()).then(|| u16::from(mv.from) * 64 + u16::from(mv.to))
+    }
 }
 
 /// The searcher of Mabula: Monte Carlo tree search, alpha-beta near the end.
@@ -104,7 +121,7 @@ impl MabulaSearch {
     /// A search with about `hash_mb` megabytes for each of its two searches' tables.
     pub fn new(hash_mb: usize) -> MabulaSearch {
         MabulaSearch {
-            mcts: MonteCarlo::new(hash_mb, MctsParams::default(), MabulaPolicy::default()),
+            mcts: MonteCarlo::new(hash_mb, PARAMS, MabulaPolicy::default()),
             alphabeta: AlphaBeta::new(hash_mb),
             solve_border: 12,
         }
@@ -137,22 +154,29 @@ impl Searcher<Mabula> for MabulaSearch {
             name,
             kind: OptionKind::Spin { default, min, max },
         };
-        let (params, policy) = (MctsParams::default(), MabulaPolicy::default());
+        let (params, policy) = (PARAMS, MabulaPolicy::default());
         let mut specs = self.alphabeta.option_specs();
         specs.extend([
             spin(EXPLORATION, permille(params.exploration), 0, 10_000),
             spin(GREED, permille(policy.greed), 0, 1000),
             spin(MARGIN, permille(policy.margin), 0, 400),
             spin(SOLVE_BORDER, 12, 0, 24),
+            OptionSpec { name: RAVE, kind: OptionKind::Check { default: policy.rave } },
+            spin(RAVE_BIAS, (params.rave_bias * 1e6).round() as i64, 0, 1_000_000),
         ]);
         specs
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        if let (RAVE, &OptionValue::Bool(on)) = (name, value) {
+            self.mcts.policy.rave = on;
+            return Ok(());
+        }
         let &OptionValue::Int(v) = value else {
             return self.alphabeta.set_option(name, value);
         };
         match name {
+            RAVE_BIAS => self.mcts.params.rave_bias = v as f64 / 1e6,
             EXPLORATION => self.mcts.params.exploration = v as f64 / 1000.0,
             GREED => self.mcts.policy.greed = v as f64 / 1000.0,
             MARGIN => self.mcts.policy.margin = v as f64 / 1000.0,
@@ -165,6 +189,7 @@ impl Searcher<Mabula> for MabulaSearch {
 
     fn new_game(&mut self) {
         self.alphabeta.new_game();
+        self.mcts.clear();
     }
 
     fn expected_moves_left(&self, pos: &Mabula) -> u32 {

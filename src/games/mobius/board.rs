@@ -3,6 +3,7 @@
 
 use std::sync::LazyLock;
 
+use super::flood::{Cells, stones_of};
 use super::geometry::CELLS;
 use super::network::Network;
 use super::notation::{MobiusMove, parse_syntax};
@@ -39,6 +40,8 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
 #[derive(Clone, Debug)]
 pub struct Mobius {
     cells: [u8; CELLS],
+    /// Red's and Blue's stones as sets (the cells, for playouts).
+    sets: [Cells; 2],
     stm: Side,
     stones: u8,
     /// Red's and Blue's networks, always those of the stones on `cells`.
@@ -62,6 +65,7 @@ impl Mobius {
     pub fn from_cells(cells: [u8; CELLS], stm: Side, opts: &MobiusOptions) -> Mobius {
         let mut p = Mobius {
             cells,
+            sets: [Cells::EMPTY; 2],
             stm,
             stones: cells.iter().filter(|&&c| c != EMPTY).count() as u8,
             nets: [Network::new(), Network::new()],
@@ -75,6 +79,7 @@ impl Mobius {
 
     /// Recomputes networks, hash and outcome from the cells.
     fn rebuild(&mut self) {
+        self.sets = [stones_of(&self.cells, RED), stones_of(&self.cells, BLUE)];
         for side in [Side::P1, Side::P2] {
             self.nets[side.index()] =
                 Network::build(&self.cells, colour(side), side.index(), self.opts.rule);
@@ -107,6 +112,11 @@ impl Mobius {
     /// The cells: [`EMPTY`], [`RED`] or [`BLUE`], in index order.
     pub fn cells(&self) -> &[u8; CELLS] {
         &self.cells
+    }
+
+    /// Red's and Blue's stones as sets.
+    pub fn stone_sets(&self) -> [Cells; 2] {
+        self.sets
     }
 
     /// Number of stones on the board.
@@ -163,6 +173,7 @@ impl Mobius {
         let side = self.stm;
         let me = colour(side);
         self.cells[cell] = me;
+        self.sets[side.index()].insert(cell);
         self.stones += 1;
         let k = &*KEYS;
         self.hash ^= k.stone[side.index()][cell] ^ k.blue_to_move;

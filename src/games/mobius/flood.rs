@@ -57,7 +57,7 @@ impl Cells {
     }
 
     #[inline]
-    fn or(self, o: Cells) -> Cells {
+    pub fn or(self, o: Cells) -> Cells {
         Cells([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
     }
 
@@ -68,7 +68,7 @@ impl Cells {
 
     /// Removes and returns the lowest cell.
     #[inline]
-    fn pop(&mut self) -> Option<usize> {
+    pub fn pop(&mut self) -> Option<usize> {
         for (i, w) in self.0.iter_mut().enumerate() {
             if *w != 0 {
                 let b = w.trailing_zeros() as usize;

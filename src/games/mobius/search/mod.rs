@@ -6,10 +6,10 @@
 //! with its AMAF mean, weight β = ñ / (n + ñ + 4b²·n·ñ) (their minimum-MSE schedule).
 //!
 //! - Playouts fill every empty cell at random (alternating colours) and, under the
-//!   DEFAULT rule, decide the winner once at the end with one union-find pass: exactly one
-//!   player qualifies on a full board, and since networks only grow, that player is the
-//!   one who would have qualified first. Under the other rules the fill is played stone
-//!   by stone with the incremental win test.
+//!   DEFAULT rule, decide the winner once at the end with one win test on bitboards
+//!   (`playout`, `flood`): exactly one player qualifies on a full board, and since
+//!   networks only grow, that player is the one who would have qualified first. Under
+//!   the other rules the fill is played stone by stone with the incremental win test.
 //! - Expansion knows immediate wins and forced blocks: if the side to move can win at
 //!   once the node gets that one child; else if the opponent threatens to win on some
 //!   cells, the only children are those cells (any other move loses at once).

@@ -3,8 +3,8 @@
 
 use super::MctsParams;
 use crate::core::{Game, Outcome, Rng, Side};
-use crate::games::mobius::board::{BLUE, Mobius, RED, colour};
-use crate::games::mobius::flood::{self, Cells};
+use crate::games::mobius::board::{Mobius, colour};
+use crate::games::mobius::flood::Cells;
 use crate::games::mobius::geometry::CELLS;
 use crate::games::mobius::notation::MobiusMove;
 use crate::games::mobius::playout::{fast_below, fill_and_decide};
@@ -296,7 +296,7 @@ impl Tree {
         }
         self.seldepth = self.seldepth.max(self.path.len() as u32 - 1);
         let (red_result, stones) = match pos.outcome() {
-            Some(o) => (outcome_value(o), final_stones(pos.cells())),
+            Some(o) => (outcome_value(o), pos.stone_sets()),
             None => self.playout(&mut pos),
         };
         self.backup(root_pos.side_to_move(), stones, red_result);
@@ -365,12 +365,14 @@ impl Tree {
     /// draw under the literal rule) and the final stones (Red's, Blue's).
     fn playout(&mut self, pos: &mut Mobius) -> (f32, [Cells; 2]) {
         self.empties.clear();
-        self.empties
-            .extend(pos.cells().iter().enumerate().filter(|(_, v)| **v == 0).map(|(c, _)| c as u8));
+        let stones = pos.stone_sets();
+        let mut empty = stones[0].or(stones[1]).complement();
+        while let Some(c) = empty.pop() {
+            self.empties.push(c as u8);
+        }
         if pos.options().full_board_decides() {
             let first = colour(pos.side_to_move());
-            let red = flood::stones_of(pos.cells(), RED);
-            let (red, red_wins) = fill_and_decide(red, &mut self.empties, first, &mut self.rng);
+            let (red, red_wins) = fill_and_decide(stones, &mut self.empties, first, &mut self.rng);
             return (if red_wins { 1.0 } else { 0.0 }, [red, red.complement()]);
         }
         let n = self.empties.len();
@@ -384,7 +386,7 @@ impl Tree {
                 break;
             }
         }
-        (pos.outcome().map_or(0.5, outcome_value), final_stones(pos.cells()))
+        (pos.outcome().map_or(0.5, outcome_value), pos.stone_sets())
     }
 
     /// Backs up a result along `self.path`, with AMAF updates from the final stones
@@ -476,11 +478,6 @@ fn outcome_value(o: Outcome) -> f32 {
         Outcome::Win(Side::P2) => 0.0,
         Outcome::Draw => 0.5,
     }
-}
-
-/// Red's and Blue's stones on `cells`.
-fn final_stones(cells: &[u8; CELLS]) -> [Cells; 2] {
-    [flood::stones_of(cells, RED), flood::stones_of(cells, BLUE)]
 }
 
 /// The empty cells where a stone of `side` would win at once.
