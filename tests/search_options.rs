@@ -36,7 +36,7 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
             .iter()
             .filter(|l| l.starts_with(&format!("option name {game} Search ")))
             .collect();
-        assert_eq!(ours.len(), 14, "{game}: {ours:?}");
+        assert_eq!(ours.len(), 18, "{game}: {ours:?}");
     }
     // Defaults are each game's own table: Mabula searches with a full window and no LMR.
     for expected in [
