@@ -32,6 +32,18 @@ pub struct TuneArgs {
     /// Adam step size, in weight units.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
+    /// L2 pull of every weight towards its current value: the loss grows by this much per
+    /// (100 cp)² a weight moves (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    pub reg: f64,
+    /// Leaves every weight whose name contains this text at its current value;
+    /// repeatable (e.g. `--fix value` keeps the material).
+    #[arg(long = "fix", value_name = "TEXT")]
+    pub fix: Vec<String>,
+    /// Weight of the game result in each position's target; the rest is the search score's
+    /// predicted result, `σ(K·score)` (1: results only).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
     /// Rule options of the data "Name=value"; repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub option: Vec<String>,
@@ -72,10 +84,19 @@ fn rule_options<G: Game>(args: &TuneArgs) -> anyhow::Result<G::Options> {
     Ok(opts)
 }
 
+/// Lines per block of the data; every [`HOLDOUT_EVERY`]th block (the positions of a few
+/// consecutive games) is held out of the fit to measure it.
+const HOLDOUT_BLOCK: usize = 1000;
+const HOLDOUT_EVERY: usize = 10;
+
 /// What reading the data kept and dropped.
 #[derive(Debug, Default)]
 struct Loaded {
+    /// The positions fitted, with their search scores for player 1 (`cp`).
     samples: Vec<Sample>,
+    scores: Vec<f64>,
+    /// The positions held out (targets: results only).
+    held_out: Vec<Sample>,
     forced: usize,
     /// Positions dropped as not quiet.
     not_quiet: usize,
@@ -83,6 +104,9 @@ struct Loaded {
 
 /// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) or
 /// not quiet ([`Evaluate::is_quiet`]: the static evaluation misjudges them) are dropped.
+/// Every sample also counts 1 for feature `FEATURES.len()`, an offset for player 1 that
+/// the fit absorbs the first player's advantage into (otherwise the weights of whatever
+/// correlates with being player 1 grow instead); it is reported, not written.
 fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -111,8 +135,18 @@ fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Res
         let sign = if pos.side_to_move() == Side::P1 { 1.0 } else { -1.0 };
         let mut trace = Trace::default();
         pos.terms(&mut trace);
-        let features = trace.0.iter().map(|&(f, c)| (f, sign * f64::from(c))).collect();
-        out.samples.push(Sample { features, result });
+        let mut features: Vec<(u16, f64)> =
+            trace.0.iter().map(|&(f, c)| (f, sign * f64::from(c))).collect();
+        features.push((G::FEATURES.len() as u16, 1.0));
+        let sample = Sample { features, result };
+        if (i / HOLDOUT_BLOCK) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1 {
+            out.held_out.push(sample);
+        } else {
+            let score: f64 =
+                score.trim().parse().with_context(|| format!("{}: bad score", at()))?;
+            out.scores.push(sign * score);
+            out.samples.push(sample);
+        }
     }
     if out.samples.is_empty() {
         bail!("{}: no quiet positions to tune on", path.display());
@@ -144,38 +178,79 @@ fn table<G: LinearEval>(weights: &[i32], provenance: &str) -> String {
 
 fn tune<G: LinearEval + Evaluate>(args: &TuneArgs) -> anyhow::Result<()> {
     let opts = rule_options::<G>(args)?;
-    let data = load::<G>(&args.data, &opts)?;
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda must be within 0..=1");
+    }
+    let mut data = load::<G>(&args.data, &opts)?;
+    let n = G::FEATURES.len();
+    let mut start: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
+    start.push(0.0);
+    let k = texel::fit_k(&data.samples, &start);
+    let lambda = args.lambda;
+    for (s, &score) in data.samples.iter_mut().zip(&data.scores) {
+        s.result = lambda * s.result + (1.0 - lambda) * texel::sigmoid(k, score);
+    }
     let samples = &data.samples;
-    let start: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
-    let k = texel::fit_k(samples, &start);
-    let before = texel::loss(samples, &start, k);
-    let fitted = texel::fit_weights(samples, &start, G::FIXED, k, args.epochs, args.rate);
+    let mut fixed: Vec<usize> = G::FIXED.to_vec();
+    for text in &args.fix {
+        let matched: Vec<usize> =
+            (0..n).filter(|&i| G::FEATURES[i].contains(text.as_str())).collect();
+        if matched.is_empty() {
+            bail!("--fix '{text}': no feature of {} has it in its name", G::NAME);
+        }
+        fixed.extend(matched);
+    }
+    // The baseline: the current weights with only the player-1 offset fitted.
+    let all_but_offset: Vec<usize> = (0..n).collect();
+    let fit = texel::Fit {
+        fixed: &all_but_offset,
+        k,
+        epochs: 200,
+        rate: 1.0,
+        reg: args.reg,
+        anchored: n,
+    };
+    let base = texel::fit_weights(samples, &start, &fit);
+    let fit = texel::Fit { fixed: &fixed, epochs: args.epochs, rate: args.rate, ..fit };
+    let mut fitted = texel::fit_weights(samples, &base, &fit);
+    let offset = fitted.pop().unwrap_or(0.0);
     let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
-    let after = texel::loss(samples, &rounded.iter().map(|&w| f64::from(w)).collect::<Vec<_>>(), k);
+    let mut after: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
+    after.push(offset);
+    let losses = |w: &[f64]| (texel::loss(samples, w, k), texel::loss(&data.held_out, w, k));
+    let ((train0, held0), (train1, held1)) = (losses(&base), losses(&after));
+    let options: String = args.option.iter().map(|o| format!(" --option '{o}'")).collect();
+    let fixes: String = args.fix.iter().map(|f| format!(" --fix '{f}'")).collect();
+    let command = format!(
+        "ugine tune --game {} --data {} --epochs {} --rate {} --reg {} --lambda {}{fixes}{options}",
+        G::NAME,
+        args.data.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned()),
+        args.epochs,
+        args.rate,
+        args.reg,
+        lambda,
+    );
+    let summary = format!(
+        "{} positions fitted, {} held out (every {HOLDOUT_EVERY}th block of {HOLDOUT_BLOCK} \
+         lines), K {k:.4}, player-1 offset {:.0} -> {offset:.0} cp\n\
+         loss fitted {train0:.6} -> {train1:.6}, held out (results) {held0:.6} -> {held1:.6}",
+        samples.len(),
+        data.held_out.len(),
+        base[n],
+    );
     let mut report = format!(
         "data {}: {} quiet positions ({} with a forced result and {} not quiet dropped)\n\
-         K {k:.4}\nloss {before:.6} -> {after:.6} ({} epochs, rate {})\n",
+         {summary}\n",
         args.data.display(),
-        samples.len(),
+        samples.len() + data.held_out.len(),
         data.forced,
         data.not_quiet,
-        args.epochs,
-        args.rate
     );
     for ((name, old), new) in G::FEATURES.iter().zip(G::weights()).zip(&rounded) {
         let _ = writeln!(report, "  {name:<28} {old:>6} -> {new:>6}");
     }
     print!("{report}");
-    let provenance = format!(
-        "ugine tune --game {} --data {} --epochs {} --rate {}{}\n{} quiet positions, K {k:.4}, loss {before:.6} -> {after:.6}",
-        G::NAME,
-        args.data.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned()),
-        args.epochs,
-        args.rate,
-        args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>(),
-        samples.len()
-    );
-    let text = table::<G>(&rounded, &provenance);
+    let text = table::<G>(&rounded, &format!("{command}\n{summary}"));
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(G::WEIGHTS_FILE));
     if path == Path::new("-") {
         print!("{text}");

@@ -22,7 +22,8 @@ impl Sample {
     }
 }
 
-fn sigmoid(k: f64, e: f64) -> f64 {
+/// The predicted score of an evaluation `e`.
+pub fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
@@ -53,39 +54,52 @@ pub fn fit_k(samples: &[Sample], weights: &[f64]) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// Fits the weights not in `fixed` by `epochs` steps of Adam with step size `rate` (in
-/// weight units); returns the new weights.
-pub fn fit_weights(
-    samples: &[Sample],
-    start: &[f64],
-    fixed: &[usize],
-    k: f64,
-    epochs: usize,
-    rate: f64,
-) -> Vec<f64> {
+/// How [`fit_weights`] fits.
+#[derive(Clone, Debug)]
+pub struct Fit<'a> {
+    /// Weights left at their start values.
+    pub fixed: &'a [usize],
+    /// The scale of the sigmoid.
+    pub k: f64,
+    /// Full-batch Adam steps.
+    pub epochs: usize,
+    /// Adam step size, in weight units.
+    pub rate: f64,
+    /// L2 pull towards the start values: the loss grows by `reg` per (100 units)² that a
+    /// weight moves. Applies to the first `anchored` weights only.
+    pub reg: f64,
+    pub anchored: usize,
+}
+
+/// Fits the weights not in `fit.fixed` by `fit.epochs` steps of Adam; returns the new
+/// weights.
+pub fn fit_weights(samples: &[Sample], start: &[f64], fit: &Fit) -> Vec<f64> {
     let n = start.len();
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let scale = fit.k * std::f64::consts::LN_10 / 400.0;
     let mut grad = vec![0.0; n];
-    for t in 1..=epochs {
+    for t in 1..=fit.epochs {
         grad.iter_mut().for_each(|g| *g = 0.0);
         for s in samples {
-            let p = sigmoid(k, s.eval(&w));
+            let p = sigmoid(fit.k, s.eval(&w));
             // d/dw of (r − σ)²: −2 (r − σ) σ (1 − σ) · K ln10 / 400 · count.
             let common = -2.0 * (s.result - p) * p * (1.0 - p) * scale;
             for &(f, c) in &s.features {
                 grad[f as usize] += common * c;
             }
         }
-        for i in (0..n).filter(|i| !fixed.contains(i)) {
-            let g = grad[i] / samples.len() as f64;
+        for i in (0..n).filter(|i| !fit.fixed.contains(i)) {
+            let mut g = grad[i] / samples.len() as f64;
+            if i < fit.anchored {
+                g += 2.0 * fit.reg * (w[i] - start[i]) / 1e4;
+            }
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(t as i32));
             let vh = v[i] / (1.0 - b2.powi(t as i32));
-            w[i] -= rate * mh / (vh.sqrt() + eps);
+            w[i] -= fit.rate * mh / (vh.sqrt() + eps);
         }
     }
     w
@@ -112,9 +126,13 @@ mod tests {
         }
         let k = fit_k(&samples, &truth);
         assert!((k - 1.0).abs() < 0.01, "K {k}");
-        let w = fit_weights(&samples, &[100.0, 0.0], &[0], k, 600, 2.0);
+        let fit = Fit { fixed: &[0], k, epochs: 600, rate: 2.0, reg: 0.0, anchored: 2 };
+        let w = fit_weights(&samples, &[100.0, 0.0], &fit);
         assert_eq!(w[0], 100.0, "fixed");
         assert!((w[1] - 30.0).abs() < 1.0, "{w:?}");
         assert!(loss(&samples, &w, k) < loss(&samples, &[100.0, 0.0], k));
+        // A strong pull towards the start keeps the weight near it.
+        let held = fit_weights(&samples, &[100.0, 0.0], &Fit { reg: 1.0, ..fit });
+        assert!(held[1].abs() < 5.0, "{held:?}");
     }
 }
