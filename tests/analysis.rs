@@ -62,10 +62,14 @@ fn rank(score: Score) -> i64 {
 fn multipv_reports_the_best_lines_in_order() {
     for (game, depth) in GAMES {
         let mut e = engine(game);
-        // Without late-move reductions: which moves they reduce depends on the move order,
-        // which the history of the extra lines changes, so with them the first line may
-        // differ from the single line of the same depth.
-        e.send(&format!("setoption name {} Search LMR Min Move value 256", option_prefix(game)));
+        // Without late-move reductions, late move pruning and reverse futility pruning:
+        // which moves they reduce or skip depends on the move order and the table, which
+        // the extra lines change, so with them the first line may differ from the single
+        // line of the same depth.
+        let prefix = option_prefix(game);
+        e.send(&format!("setoption name {prefix} Search LMR Min Move value 256"));
+        e.send(&format!("setoption name {prefix} Search LMP Base value 256"));
+        e.send(&format!("setoption name {prefix} Search RFP Margin value 0"));
         let (single, best1) = go(&mut e, &format!("go depth {depth}"));
         let single_score = single.last().and_then(|i| i.score).expect("a score");
         e.send("uginewgame");

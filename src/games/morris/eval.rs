@@ -205,9 +205,17 @@ impl Evaluate for Morris {
     const HISTORY_SIZE: usize = 25 * 24;
     const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morris");
     /// Tuned by `ugine spsa` (docs/tuning.md): a slightly wider first window, and
-    /// reductions from the third move on at every depth from 2.
-    const PARAMS: SearchParams =
-        SearchParams { aspiration: 54, lmr_min_depth: 2, lmr_min_move: 2, ..SearchParams::DEFAULT };
+    /// reductions from the third move on at every depth from 2. Reverse futility pruning
+    /// (25 cp per ply) and late move pruning (`3 + depth²` quiet moves) passed an SPRT
+    /// against the build without them (+14.5 ± 10.1 Elo, 2415 games at 100 ms per move).
+    const PARAMS: SearchParams = SearchParams {
+        aspiration: 54,
+        lmr_min_depth: 2,
+        lmr_min_move: 2,
+        rfp_margin: 25,
+        lmp_base: 3,
+        ..SearchParams::DEFAULT
+    };
 
     fn evaluate(&self) -> i32 {
         self.linear_eval()
