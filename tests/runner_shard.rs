@@ -1,5 +1,6 @@
 //! Matches in pieces: `--shard K/N`, `ugine merge`, the shared record directory of an
-//! SPRT, `--resume` per shard, PGN export and `genfens --format cutegames`. Real
+//! SPRT, `--resume` per shard, PGN export, `genfens --format cutegames` and
+//! `genfens --balanced`. Real
 //! processes at fixed depths, so every run plays the same games.
 
 mod runner_util;
@@ -288,4 +289,71 @@ fn genfens_for_cutegames_writes_position_strings() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(stdout(&o).contains("games 10"), "{}", text(&o));
+}
+
+/// The score ugine reports last in `go nodes <nodes>` from `position <opening>` in a new
+/// game (`None` for a mate score). `quit` is sent only after `bestmove`: it would stop
+/// the search.
+fn searched_cp(game: &str, opening: &str, nodes: u64) -> Option<i64> {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(UGINE)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = format!(
+        "ugi\nsetoption name Game value {game}\nuginewgame\nposition {opening}\n\
+         go nodes {nodes}\n"
+    );
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut last = None;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if line.starts_with("bestmove") {
+            break;
+        }
+        if line.starts_with("info") && line.contains(" score ") {
+            last = Some(line);
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    let last = last.expect("a score");
+    let (_, cp) = last.split_once(" score cp ")?;
+    Some(cp.split_whitespace().next()?.parse().unwrap())
+}
+
+#[test]
+fn genfens_balanced_keeps_the_openings_searched_near_zero() {
+    let args = ["genfens", "moebius-chess", "4", "--seed", "3", "--balance-nodes", "3000"];
+    let o = ugine(&[&args[..], &["--balanced", "40"]].concat());
+    assert!(o.status.success(), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("# ugine genfens moebius-chess 4 --seed 3 --plies 4 --balanced 40"));
+    assert!(text(&o).contains("genfens: kept 4 of "), "{}", text(&o));
+    let balanced: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(balanced.len(), 4);
+    // Drawn from the same candidates as without the filter, in order, skipping some.
+    let all = ugine(&["genfens", "moebius-chess", "200", "--seed", "3"]);
+    let all: Vec<String> =
+        stdout(&all).lines().filter(|l| !l.starts_with('#')).map(String::from).collect();
+    let at: Vec<usize> =
+        balanced.iter().map(|b| all.iter().position(|a| a == b).expect("a candidate")).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    assert!(at[3] > 3, "the first candidates were all kept: {at:?}");
+    for b in &balanced {
+        let cp = searched_cp("moebius-chess", b, 3000).expect("a cp score");
+        assert!(cp.abs() <= 40, "{b}: {cp}");
+    }
+    for (i, a) in all.iter().take(at[3]).enumerate() {
+        if !at.contains(&i) {
+            let cp = searched_cp("moebius-chess", a, 3000);
+            assert!(cp.is_none_or(|cp| cp.abs() > 40), "{a} was skipped with {cp:?}");
+        }
+    }
+    let bad = ugine(&[&args[..], &["--balanced", "-1"]].concat());
+    assert!(!bad.status.success());
 }

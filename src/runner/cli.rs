@@ -7,15 +7,18 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::config::{EngineSpec, MatchConfig, parse_sprt, split_words};
+use super::datagen::search;
 use super::input::{GamesFile, read_games, read_results};
 use super::merge::merge;
-use super::opening::generate_openings;
+use super::opening::{Opening, generate_openings, generate_openings_where};
 use super::ratings::{fit, format_ratings};
 use super::replay::validate;
 use super::report::{Standings, format_summary};
 use super::stats::SprtVerdict;
 use super::tournament::{Match, Referee, note};
 use crate::core::Rng;
+use crate::engine::Session;
+use crate::search::Score;
 
 /// `ugine match`: play engines against each other (see docs/runner.md).
 #[derive(Args, Debug)]
@@ -207,6 +210,14 @@ pub struct GenfensArgs {
     /// Rule options "Name=value"; repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub option: Vec<String>,
+    /// Keep only openings that ugine scores within ±CP for the side to move after a
+    /// search of `--balance-nodes` nodes (a forced win or loss is never kept), for matches
+    /// that are not decided by the opening.
+    #[arg(long, value_name = "CP")]
+    pub balanced: Option<i32>,
+    /// Nodes per search of `--balanced`.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub balance_nodes: u64,
     /// Output file (default: stdout).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -234,7 +245,10 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
             args.game
         );
     }
-    let openings = generate_openings(session.as_mut(), args.n, args.plies, args.men, args.seed);
+    let openings = match args.balanced {
+        None => generate_openings(session.as_mut(), args.n, args.plies, args.men, args.seed),
+        Some(cp) => balanced_openings(session.as_mut(), args, cp)?,
+    };
     let mut text = String::new();
     if args.format == "cutegames" {
         // Position strings only: cutegames reads every line that is not blank and does
@@ -246,13 +260,17 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
         }
     } else {
         text = format!(
-            "# ugine genfens {} {} --seed {} {}{}\n",
+            "# ugine genfens {} {} --seed {} {}{}{}\n",
             args.game,
             args.n,
             args.seed,
             match args.men {
                 Some(men) => format!("--men {men}"),
                 None => format!("--plies {}", args.plies),
+            },
+            match args.balanced {
+                Some(cp) => format!(" --balanced {cp} --balance-nodes {}", args.balance_nodes),
+                None => String::new(),
             },
             args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>()
         );
@@ -265,6 +283,54 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
         Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display())),
         None => std::io::stdout().write_all(text.as_bytes()).context("cannot write to stdout"),
     }
+}
+
+/// The openings of `ugine genfens --balanced CP`: candidates as without it, each searched
+/// afresh (a new game, so a score does not depend on the candidates before it) to
+/// `--balance-nodes`; kept when the score is a `cp` score within ±`cp`. Reports on
+/// stderr how many candidates it took; an error when 100 candidates per opening (plus
+/// 1000) were not enough.
+fn balanced_openings(
+    session: &mut dyn Session,
+    args: &GenfensArgs,
+    cp: i32,
+) -> anyhow::Result<Vec<Opening>> {
+    anyhow::ensure!(cp >= 0, "--balanced must be at least 0");
+    let mut candidates = 0usize;
+    let mut failure = None;
+    let keep = |s: &mut dyn Session, o: &Opening| {
+        candidates += 1;
+        s.new_game();
+        if failure.is_some() || o.check(s).is_err() {
+            return false;
+        }
+        match search(s, args.balance_nodes) {
+            Ok((_, Some(Score::Cp(v)))) => v.abs() <= cp,
+            Ok(_) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        }
+    };
+    let max = 100 * args.n + 1000;
+    let openings =
+        generate_openings_where(session, args.n, args.plies, args.men, args.seed, max, keep);
+    if let Some(e) = failure {
+        return Err(e.context("a --balanced search failed"));
+    }
+    note(&format!(
+        "genfens: kept {} of {candidates} candidates within ±{cp} at {} nodes",
+        openings.len(),
+        args.balance_nodes
+    ));
+    anyhow::ensure!(
+        openings.len() == args.n,
+        "only {} of {} openings scored within ±{cp} after {candidates} candidates",
+        openings.len(),
+        args.n
+    );
+    Ok(openings)
 }
 
 /// `ugine replay`: validate a game-record file and summarize it.

@@ -94,7 +94,10 @@ pub fn format_line(fen: &str, side: Side, score: Score, result: Outcome) -> Stri
 }
 
 /// Searches the session's position to `nodes` and returns the best move and the score.
-fn search(session: &mut dyn Session, nodes: u64) -> anyhow::Result<(String, Option<Score>)> {
+pub(super) fn search(
+    session: &mut dyn Session,
+    nodes: u64,
+) -> anyhow::Result<(String, Option<Score>)> {
     let score = Arc::new(Mutex::new(None));
     let (tx, rx) = channel();
     let done = Box::new(move |mv: String| {

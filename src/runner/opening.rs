@@ -130,11 +130,26 @@ pub fn generate_openings(
     endgame_men: Option<usize>,
     seed: u64,
 ) -> Vec<Opening> {
+    generate_openings_where(session, n, plies, endgame_men, seed, usize::MAX, |_, _| true)
+}
+
+/// [`generate_openings`] keeping only the candidates for which `keep(session, opening)`
+/// is true (the same candidates in the same order, so an always-true `keep` gives the
+/// same openings). Gives up after `max_candidates` candidates, returning fewer than `n`.
+pub fn generate_openings_where(
+    session: &mut dyn Session,
+    n: usize,
+    plies: usize,
+    endgame_men: Option<usize>,
+    seed: u64,
+    max_candidates: usize,
+    mut keep: impl FnMut(&mut dyn Session, &Opening) -> bool,
+) -> Vec<Opening> {
     let mut rng = Rng::new(seed);
     let mut out: Vec<Opening> = Vec::with_capacity(n);
     let mut seen = std::collections::HashSet::new();
     let mut tries = 0usize;
-    while out.len() < n {
+    while out.len() < n && tries < max_candidates {
         tries += 1;
         let o = match endgame_men {
             Some(men) => session
@@ -143,7 +158,7 @@ pub fn generate_openings(
             None => random_opening(session, plies, &mut rng),
         };
         let Some(o) = o else { continue };
-        if seen.insert(o.clone()) || tries > 100 * n + 1000 {
+        if (seen.insert(o.clone()) || tries > 100 * n + 1000) && keep(session, &o) {
             out.push(o);
         }
     }

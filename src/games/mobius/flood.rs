@@ -66,6 +66,21 @@ impl Cells {
         Cells([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
     }
 
+    /// The cells of the set, in increasing order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..3).flat_map(move |i| {
+            let mut w = self.0[i];
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
+
     /// Removes and returns the lowest cell.
     #[inline]
     pub fn pop(&mut self) -> Option<usize> {
@@ -98,6 +113,26 @@ struct Tables {
     zone_cells: [[[Cells; 2]; 3]; 2],
     /// Row 1, where every odd loop passes.
     row1: Cells,
+    /// Rows 1 and 12: the cells with neighbours across the seam.
+    seam_ends: Cells,
+    /// Per player: the cells of its zones.
+    zone_any: [Cells; 2],
+}
+
+impl Tables {
+    /// The union of `table`'s sets of the cells of `cells`.
+    #[inline]
+    fn gather(&self, table: &[Cells; CELLS], cells: Cells) -> Cells {
+        let mut out = Cells::EMPTY;
+        for (i, &word) in cells.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                out = out.or(table[i * 64 + w.trailing_zeros() as usize]);
+                w &= w - 1;
+            }
+        }
+        out
+    }
 }
 
 static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
@@ -108,6 +143,8 @@ static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
         zone_of: [[NO_ZONE; CELLS]; 2],
         zone_cells: [[[Cells::EMPTY; 2]; 3]; 2],
         row1: Cells::EMPTY,
+        seam_ends: Cells::EMPTY,
+        zone_any: [Cells::EMPTY; 2],
     });
     for c in 0..CELLS {
         for l in &g.links[c] {
@@ -119,11 +156,15 @@ static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
                 let parity = (w & 1) as u8;
                 t.zone_of[side][c] = z | parity << 2;
                 t.zone_cells[side][z as usize][parity as usize].insert(c);
+                t.zone_any[side].insert(c);
             }
         }
     }
     for c in 0..ROW_LEN[0] {
         t.row1.insert(c);
+    }
+    for c in (0..FIRST_ROW_END).chain(LAST_ROW_START..CELLS) {
+        t.seam_ends.insert(c);
     }
     t
 });
@@ -170,25 +211,33 @@ impl Flood<'_> {
     }
 
     /// Expands labelled stones until the piece is complete, or until it holds the three
-    /// zones (then returns true).
+    /// zones (then returns true). Layer by layer: the neighbours of all the stones to
+    /// expand are gathered with independent table loads, then labelled at once.
     fn run(&mut self) -> bool {
+        let t = self.t;
         loop {
-            let (sheet, c) = match self.todo[0].pop() {
-                Some(c) => (0, c),
-                None => match self.todo[1].pop() {
-                    Some(c) => (1, c),
-                    None => return false,
-                },
-            };
-            self.reach(self.t.same[c].and(self.stones), sheet);
-            if !(FIRST_ROW_END..LAST_ROW_START).contains(&c) {
-                self.reach(self.t.seam[c].and(self.stones), sheet ^ 1);
+            let todo = std::mem::take(&mut self.todo);
+            if todo[0].is_empty() && todo[1].is_empty() {
+                return false;
             }
-            let zone = self.t.zone_of[self.side][c];
-            if zone != NO_ZONE {
-                self.reach_zone(usize::from(zone & 3), sheet as u8 ^ (zone >> 2));
-                if self.piece == 7 {
-                    return true;
+            let mut next = [Cells::EMPTY; 2];
+            for sheet in 0..2 {
+                next[sheet] = next[sheet].or(t.gather(&t.same, todo[sheet]));
+                let ends = todo[sheet].and(t.seam_ends);
+                if !ends.is_empty() {
+                    next[sheet ^ 1] = next[sheet ^ 1].or(t.gather(&t.seam, ends));
+                }
+            }
+            for (sheet, near) in next.into_iter().enumerate() {
+                let fresh = near.and(self.stones).and_not(self.label[sheet]);
+                self.label[sheet] = self.label[sheet].or(fresh);
+                self.todo[sheet] = self.todo[sheet].or(fresh);
+                for c in fresh.and(t.zone_any[self.side]).iter() {
+                    let zone = t.zone_of[self.side][c];
+                    self.reach_zone(usize::from(zone & 3), sheet as u8 ^ (zone >> 2));
+                    if self.piece == 7 {
+                        return true;
+                    }
                 }
             }
         }

@@ -187,7 +187,7 @@ impl Mcts {
         let out = Output { lines: self.multipv, solved: solved(pos, only.is_some()) };
         let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
         // A single child is an immediate win, the one forced block or the one move asked.
-        if let [child] = main.root_children() {
+        if let [child] = &main.root_children()[..] {
             let mv = child.mv;
             out.report(main, &[], &shared, ctl, reporter);
             return (mv, out.score(&merged(main, &[]), mv));

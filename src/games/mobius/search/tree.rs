@@ -9,52 +9,193 @@ use crate::games::mobius::geometry::CELLS;
 use crate::games::mobius::notation::MobiusMove;
 use crate::games::mobius::playout::{fast_below, fill_and_decide};
 
-/// A tree node; statistics are from the point of view of the player who made `mv`. Its
-/// RAVE-blended value is kept apart, in `Tree::values`.
+/// A root child's move and statistics (from the point of view of the player who made
+/// the move), for reports and the choice of the move.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
+pub(super) struct RootChild {
     pub mv: MobiusMove,
-    pub expanded: bool,
-    pub children: u8,
-    /// The first child's index once expanded; before, the visits the node needs to be
-    /// expanded again after a collection dropped its children (0: never collected).
-    pub first_child: u32,
     pub visits: u32,
     pub wins: f32,
-    pub amaf_visits: u32,
-    pub amaf_wins: f32,
 }
 
-impl Node {
-    /// A fresh node reached by `mv`.
-    fn new(mv: MobiusMove) -> Node {
-        Node {
-            mv,
-            expanded: false,
-            children: 0,
-            first_child: 0,
-            visits: 0,
-            wins: 0.0,
-            amaf_visits: 0,
-            amaf_wins: 0.0,
+/// The tree's nodes, one column per field (a node is an index into every column), so that
+/// the AMAF backup, which updates every child of each node on the path, streams through
+/// contiguous arrays and is vectorized. Statistics are from the point of view of the
+/// player who made `mv`.
+#[derive(Default)]
+struct Nodes {
+    mv: Vec<MobiusMove>,
+    /// Number of children (0 until expanded: every expansion gives at least one).
+    children: Vec<u8>,
+    /// The first child's index once expanded; before, the visits the node needs to be
+    /// expanded again after a collection dropped its children (0: never collected).
+    first_child: Vec<u32>,
+    visits: Vec<u32>,
+    wins: Vec<f32>,
+    amaf_visits: Vec<u32>,
+    amaf_wins: Vec<f32>,
+    /// The RAVE-blended value ([`blend`]), refreshed whenever the statistics change:
+    /// selection reads it for every child at every step, so it is cached, and kept
+    /// contiguous so that the scan for the best child is vectorized.
+    values: Vec<f32>,
+}
+
+impl Nodes {
+    fn with_capacity(n: usize) -> Nodes {
+        Nodes {
+            mv: Vec::with_capacity(n),
+            children: Vec::with_capacity(n),
+            first_child: Vec::with_capacity(n),
+            visits: Vec::with_capacity(n),
+            wins: Vec::with_capacity(n),
+            amaf_visits: Vec::with_capacity(n),
+            amaf_wins: Vec::with_capacity(n),
+            values: Vec::with_capacity(n),
         }
     }
 
-    /// Writes into `value` the blend (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ),
-    /// which simplifies to (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division. Left
-    /// as it is while the node has no statistics.
+    fn len(&self) -> usize {
+        self.mv.len()
+    }
+
+    fn clear(&mut self) {
+        self.mv.clear();
+        self.children.clear();
+        self.first_child.clear();
+        self.visits.clear();
+        self.wins.clear();
+        self.amaf_visits.clear();
+        self.amaf_wins.clear();
+        self.values.clear();
+    }
+
+    /// Appends fresh nodes reached by `moves`.
+    fn extend(&mut self, moves: &[MobiusMove]) {
+        let n = self.len() + moves.len();
+        self.mv.extend_from_slice(moves);
+        self.children.resize(n, 0);
+        self.first_child.resize(n, 0);
+        self.visits.resize(n, 0);
+        self.wins.resize(n, 0.0);
+        self.amaf_visits.resize(n, 0);
+        self.amaf_wins.resize(n, 0.0);
+        self.values.resize(n, FIRST_PLAY_URGENCY);
+    }
+
+    /// Appends a copy of node `i` of `from`.
+    fn push_copy(&mut self, from: &Nodes, i: usize) {
+        self.mv.push(from.mv[i]);
+        self.children.push(from.children[i]);
+        self.first_child.push(from.first_child[i]);
+        self.visits.push(from.visits[i]);
+        self.wins.push(from.wins[i]);
+        self.amaf_visits.push(from.amaf_visits[i]);
+        self.amaf_wins.push(from.amaf_wins[i]);
+        self.values.push(from.values[i]);
+    }
+
+    /// The range of node `i`'s children (empty before it is expanded).
     #[inline]
-    fn refresh(&self, bias: f32, value: &mut f32) {
-        let (n, an) = (self.visits as f32, self.amaf_visits as f32);
-        let den = n + an + bias * n * an;
-        if den > 0.0 {
-            *value = (self.wins * (1.0 + bias * an) + self.amaf_wins) / den;
+    fn child_range(&self, i: usize) -> std::ops::Range<usize> {
+        let first = self.first_child[i] as usize;
+        first..first + self.children[i] as usize
+    }
+
+    /// Node `i`'s own visit with `result` for the player to move at it (the opponent of
+    /// the player who made its move).
+    #[inline]
+    fn visit(&mut self, i: usize, result: f32, bias: f32) {
+        self.visits[i] += 1;
+        self.wins[i] += 1.0 - result;
+        if let Some(v) =
+            blend(self.visits[i], self.wins[i], self.amaf_visits[i], self.amaf_wins[i], bias)
+        {
+            self.values[i] = v;
+        }
+    }
+
+    /// AMAF update of the children `range` of a node whose player to move has `result`:
+    /// each child whose cell that player holds at the end (`hit` of the child's cell, 1 or
+    /// 0) gets an AMAF visit and `result`. Branch-free over the children: a child missed
+    /// gets its value recomputed from unchanged statistics, which gives the same value.
+    /// `scratch` holds the children's hits.
+    #[inline]
+    fn amaf(
+        &mut self,
+        range: std::ops::Range<usize>,
+        hit: &[u32; 256],
+        result: f32,
+        bias: f32,
+        scratch: &mut [u32; 256],
+    ) {
+        let k = range.len();
+        let hits = &mut scratch[..k];
+        for (h, mv) in hits.iter_mut().zip(&self.mv[range.clone()]) {
+            *h = hit[mv.0 as usize];
+        }
+        let visits = &self.visits[range.clone()];
+        let wins = &self.wins[range.clone()];
+        let amaf_visits = &mut self.amaf_visits[range.clone()];
+        let amaf_wins = &mut self.amaf_wins[range.clone()];
+        let values = &mut self.values[range];
+        let (visits, wins) = (&visits[..k], &wins[..k]);
+        let (amaf_visits, amaf_wins, values) =
+            (&mut amaf_visits[..k], &mut amaf_wins[..k], &mut values[..k]);
+        for i in 0..k {
+            amaf_child(
+                hits[i],
+                visits[i],
+                wins[i],
+                &mut amaf_visits[i],
+                &mut amaf_wins[i],
+                &mut values[i],
+                result,
+                bias,
+            );
         }
     }
 }
 
-/// Bytes per tree node (what `Hash` buys): the node and its value.
-pub(super) const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<f32>();
+/// One child's AMAF update (`hit` 1 or 0) and its value, the same as [`blend`] would
+/// compute (counts below 2³¹, converted through `i32`, which vectorizes). A child's
+/// value is the first-play urgency exactly while it has no statistics.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn amaf_child(
+    hit: u32,
+    visits: u32,
+    wins: f32,
+    amaf_visits: &mut u32,
+    amaf_wins: &mut f32,
+    value: &mut f32,
+    result: f32,
+    bias: f32,
+) {
+    *amaf_visits += hit;
+    // Exact: hit·result is 0 or result, and adding +0 changes no sum.
+    *amaf_wins += hit as i32 as f32 * result;
+    let (n, an) = (visits as i32 as f32, *amaf_visits as i32 as f32);
+    let den = n + an + bias * n * an;
+    // A child without statistics keeps the first-play urgency: (0 + FPU·1) / (0 + 1).
+    // Otherwise `empty` is 0 and adds nothing. No branch, so the blocks vectorize.
+    let empty = f32::from(u8::from(den == 0.0));
+    *value = (wins * (1.0 + bias * an) + *amaf_wins + FIRST_PLAY_URGENCY * empty) / (den + empty);
+}
+
+/// The blend (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ), which simplifies to
+/// (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division. `None` while the node has no
+/// statistics.
+#[inline]
+fn blend(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bias: f32) -> Option<f32> {
+    let (n, an) = (visits as f32, amaf_visits as f32);
+    let den = n + an + bias * n * an;
+    (den > 0.0).then(|| (wins * (1.0 + bias * an) + amaf_wins) / den)
+}
+
+/// Bytes per tree node that `Hash` buys. The columns take 26 (see [`Nodes`]); 28 is the
+/// size of the former layout (a 24-byte node and its value), kept so that a given `Hash`
+/// holds as many nodes as before and searches that fill the tree stay the same.
+pub(super) const NODE_BYTES: usize = 28;
 
 /// The value of a child without any statistics: above every real value, so each child
 /// is tried (or gets AMAF statistics) before any is tried twice.
@@ -66,11 +207,7 @@ const NO_MOVE: MobiusMove = MobiusMove(0);
 /// The tree of one search thread, kept between moves.
 pub(super) struct Tree {
     params: MctsParams,
-    nodes: Vec<Node>,
-    /// The RAVE-blended value of each node (same index), refreshed whenever its
-    /// statistics change: selection reads it for every child at every step, so it is
-    /// cached, and kept contiguous so that the scan for the best child is vectorized.
-    values: Vec<f32>,
+    nodes: Nodes,
     /// Maximum number of nodes.
     capacity: usize,
     /// The position at `nodes[0]`, if the tree is kept.
@@ -80,6 +217,12 @@ pub(super) struct Tree {
     path: Vec<u32>,
     /// Scratch: the empty cells of a playout.
     empties: Vec<u8>,
+    /// Scratch: the moves of an expansion.
+    moves: Vec<MobiusMove>,
+    /// Scratch of the AMAF backup: per side, 1 for the cells it holds at the end of the
+    /// playout; the hits of one node's children.
+    hit: Box<[[u32; 256]; 2]>,
+    hits: Box<[u32; 256]>,
     /// Deepest path of the current search.
     pub seldepth: u32,
     /// An expansion found the tree full: collect before the next iteration.
@@ -95,13 +238,15 @@ impl Tree {
             params,
             // Reserved once (the pages are touched only as the tree grows), so the tree
             // never reallocates beyond its budget.
-            nodes: Vec::with_capacity(capacity),
-            values: Vec::with_capacity(capacity),
+            nodes: Nodes::with_capacity(capacity),
             capacity,
             root: None,
             rng: Rng::new(params.seed),
             path: Vec::new(),
             empties: Vec::new(),
+            moves: Vec::with_capacity(CELLS + 1),
+            hit: Box::new([[0; 256]; 2]),
+            hits: Box::new([0; 256]),
             seldepth: 0,
             full: false,
             expanded: 0,
@@ -113,9 +258,7 @@ impl Tree {
     /// Forgets the tree.
     pub fn clear(&mut self) {
         self.nodes.clear();
-        self.nodes.push(Node::new(NO_MOVE));
-        self.values.clear();
-        self.values.push(FIRST_PLAY_URGENCY);
+        self.nodes.extend(&[NO_MOVE]);
         self.root = None;
     }
 
@@ -144,19 +287,17 @@ impl Tree {
             return;
         }
         self.reuse_or_reset(pos);
-        if !self.nodes[0].expanded {
+        if self.nodes.children[0] == 0 {
             self.expand(0, pos);
         }
     }
 
     /// The root's children (in their fixed order).
-    pub fn root_children(&self) -> &[Node] {
-        self.children(0)
-    }
-
-    fn children(&self, node: usize) -> &[Node] {
-        let n = self.nodes[node];
-        &self.nodes[n.first_child as usize..n.first_child as usize + n.children as usize]
+    pub fn root_children(&self) -> Vec<RootChild> {
+        let n = &self.nodes;
+        n.child_range(0)
+            .map(|c| RootChild { mv: n.mv[c], visits: n.visits[c], wins: n.wins[c] })
+            .collect()
     }
 
     /// Keeps the subtree of `pos` if it descends from the stored root, else starts afresh.
@@ -186,16 +327,15 @@ impl Tree {
         if plies == 0 {
             return (at == target).then_some(node);
         }
-        let n = self.nodes[node as usize];
-        for child in n.first_child..n.first_child + n.children as u32 {
+        for child in self.nodes.child_range(node as usize) {
             let mut next = at.clone();
-            next.play(self.nodes[child as usize].mv);
+            next.play(self.nodes.mv[child]);
             // Every stone of `next` must stand in `target` with the same colour.
             let consistent =
                 next.cells().iter().zip(target.cells()).all(|(&a, &b)| a == 0 || a == b);
             if consistent
                 && next.outcome().is_none()
-                && let Some(found) = self.find_descendant(child, &next, target, plies - 1)
+                && let Some(found) = self.find_descendant(child as u32, &next, target, plies - 1)
             {
                 return Some(found);
             }
@@ -214,14 +354,14 @@ impl Tree {
     /// freeing at least half of the capacity. A parent has more visits than each child, so the nodes kept
     /// (at least `threshold` visits) form the top of the tree.
     fn collect(&mut self) {
-        let mut by_visits: Vec<(u32, usize)> = self.nodes[1..]
-            .iter()
-            .filter(|n| n.expanded)
-            .map(|n| (n.visits, n.children as usize))
+        let n = &self.nodes;
+        let mut by_visits: Vec<(u32, usize)> = (1..n.len())
+            .filter(|&i| n.children[i] > 0)
+            .map(|i| (n.visits[i], n.children[i] as usize))
             .collect();
         by_visits.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
         let budget = self.capacity / 2;
-        let mut kept = 1 + self.nodes[0].children as usize;
+        let mut kept = 1 + self.nodes.children[0] as usize;
         let mut threshold = 0;
         for &(visits, children) in &by_visits {
             if kept + children > budget {
@@ -237,36 +377,30 @@ impl Tree {
     /// the new root; below it, nodes with fewer than `threshold` visits lose their
     /// children.
     fn compact(&mut self, idx: u32, threshold: u32) {
-        let old = std::mem::replace(&mut self.nodes, Vec::with_capacity(self.capacity));
-        let old_values = std::mem::replace(&mut self.values, Vec::with_capacity(self.capacity));
-        let mut root = old[idx as usize];
-        root.mv = NO_MOVE;
-        self.nodes.push(root);
-        self.values.push(old_values[idx as usize]);
-        let mut queue = vec![(idx, 0u32)];
+        let old = std::mem::replace(&mut self.nodes, Nodes::with_capacity(self.capacity));
+        let nodes = &mut self.nodes;
+        nodes.push_copy(&old, idx as usize);
+        nodes.mv[0] = NO_MOVE;
+        let mut queue = vec![(idx as usize, 0usize)];
         let mut head = 0;
         while head < queue.len() {
             let (from, to) = queue[head];
             head += 1;
-            let n = old[from as usize];
-            if n.children == 0 {
+            if old.children[from] == 0 {
                 continue;
             }
-            if to != 0 && n.visits < threshold {
+            if to != 0 && old.visits[from] < threshold {
                 // Expanded again only once it has doubled its visits, so that the
                 // collected statistics are not rebuilt for a node the search left.
-                let pruned = &mut self.nodes[to as usize];
-                pruned.expanded = false;
-                pruned.children = 0;
-                pruned.first_child = n.visits.saturating_mul(2);
+                nodes.children[to] = 0;
+                nodes.first_child[to] = old.visits[from].saturating_mul(2);
                 continue;
             }
-            let start = self.nodes.len() as u32;
-            self.nodes[to as usize].first_child = start;
-            for k in 0..n.children as u32 {
-                self.nodes.push(old[(n.first_child + k) as usize]);
-                self.values.push(old_values[(n.first_child + k) as usize]);
-                queue.push((n.first_child + k, start + k));
+            let start = nodes.len();
+            nodes.first_child[to] = start as u32;
+            for (k, c) in old.child_range(from).enumerate() {
+                nodes.push_copy(&old, c);
+                queue.push((c, start + k));
             }
         }
     }
@@ -283,15 +417,16 @@ impl Tree {
         self.path.push(0);
         let mut node = 0usize;
         while pos.outcome().is_none() {
-            if !self.nodes[node].expanded {
-                let n = self.nodes[node];
-                let ready = node == 0 || n.visits >= self.params.expand_after.max(n.first_child);
+            if self.nodes.children[node] == 0 {
+                let n = &self.nodes;
+                let ready = node == 0
+                    || n.visits[node] >= self.params.expand_after.max(n.first_child[node]);
                 if !ready || !self.expand(node, &pos) {
                     break;
                 }
             }
             node = self.select(node);
-            pos.play(self.nodes[node].mv);
+            pos.play(self.nodes.mv[node]);
             self.path.push(node as u32);
         }
         self.seldepth = self.seldepth.max(self.path.len() as u32 - 1);
@@ -305,7 +440,8 @@ impl Tree {
     /// Creates the children of `node` at `pos`; false when the tree is full.
     fn expand(&mut self, node: usize, pos: &Mobius) -> bool {
         let stm = pos.side_to_move();
-        let mut moves = Vec::with_capacity(CELLS + 1);
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         let mine = winning_cells(pos, stm);
         if let Some(&win) = mine.first() {
             moves.push(MobiusMove(win));
@@ -317,43 +453,41 @@ impl Tree {
                 moves.extend(threats.iter().map(|&c| MobiusMove(c)));
             }
         }
-        if self.nodes.len() + moves.len() > self.capacity && node != 0 {
+        let fits = self.nodes.len() + moves.len() <= self.capacity || node == 0;
+        if fits {
+            self.add_children(node, &moves);
+        } else {
             self.full = true;
-            return false;
         }
-        self.add_children(node, &moves);
-        true
+        self.moves = moves;
+        fits
     }
 
     /// Gives `node` the children `moves`.
     fn add_children(&mut self, node: usize, moves: &[MobiusMove]) {
         self.expanded += moves.len() as u64;
         let first = self.nodes.len() as u32;
-        self.nodes.extend(moves.iter().map(|&mv| Node::new(mv)));
-        self.values.resize(self.nodes.len(), FIRST_PLAY_URGENCY);
-        let n = &mut self.nodes[node];
-        n.expanded = true;
-        n.first_child = first;
-        n.children = moves.len() as u8;
+        self.nodes.extend(moves);
+        self.nodes.first_child[node] = first;
+        self.nodes.children[node] = moves.len() as u8;
     }
 
     /// The child of `node` with the best RAVE-blended value plus exploration.
     fn select(&mut self, node: usize) -> usize {
-        let n = self.nodes[node];
         let c = self.params.exploration;
-        let k = n.children as usize;
+        let range = self.nodes.child_range(node);
+        let (first, k) = (range.start, range.len());
         // Start at a random child so that ties among fresh children break at random.
         let offset = fast_below(&mut self.rng, k);
-        let first = n.first_child as usize;
-        let values = &self.values[first..first + k];
+        let values = &self.nodes.values[range.clone()];
         if c <= 0.0 {
             return first + first_max(values, offset);
         }
-        let log_n = (n.visits.max(1) as f32).ln();
+        let visits = &self.nodes.visits[range];
+        let log_n = (self.nodes.visits[node].max(1) as f32).ln();
         let mut best = (f32::NEG_INFINITY, 0usize);
         for i in (offset..k).chain(0..offset) {
-            let value =
-                values[i] + c * (log_n / (self.nodes[first + i].visits as f32 + 1.0)).sqrt();
+            let value = values[i] + c * (log_n / (visits[i] as f32 + 1.0)).sqrt();
             if value > best.0 {
                 best = (value, first + i);
             }
@@ -364,12 +498,12 @@ impl Tree {
     /// Fills the board of `pos` at random and returns the result for Red (1, 0 or ½ for a
     /// draw under the literal rule) and the final stones (Red's, Blue's).
     fn playout(&mut self, pos: &mut Mobius) -> (f32, [Cells; 2]) {
-        self.empties.clear();
         let stones = pos.stone_sets();
-        let mut empty = stones[0].or(stones[1]).complement();
-        while let Some(c) = empty.pop() {
-            self.empties.push(c as u8);
-        }
+        // A local vector, so that its length stays in a register while it is filled.
+        let mut empties = std::mem::take(&mut self.empties);
+        empties.clear();
+        empties.extend(stones[0].or(stones[1]).complement().iter().map(|c| c as u8));
+        self.empties = empties;
         if pos.options().full_board_decides() {
             let first = colour(pos.side_to_move());
             let (red, red_wins) = fill_and_decide(stones, &mut self.empties, first, &mut self.rng);
@@ -393,28 +527,22 @@ impl Tree {
     /// (Red's, Blue's).
     fn backup(&mut self, root_stm: Side, stones: [Cells; 2], red_result: f32) {
         let bias = self.params.rave_bias;
+        // The swap (cell index CELLS) is never in a set of stones.
+        for (hit, set) in self.hit.iter_mut().zip(stones) {
+            for (c, h) in hit.iter_mut().enumerate().take(CELLS) {
+                *h = u32::from(set.has(c));
+            }
+        }
         let mut side = root_stm;
-        for i in 0..self.path.len() {
-            let idx = self.path[i] as usize;
+        for &idx in &self.path {
+            let idx = idx as usize;
             let result = if side == Side::P1 { red_result } else { 1.0 - red_result };
             // The node's own statistics belong to the player who moved into it.
-            let n = &mut self.nodes[idx];
-            n.visits += 1;
-            n.wins += 1.0 - result;
-            n.refresh(bias, &mut self.values[idx]);
-            let n = *n;
-            if n.expanded {
-                let mine = stones[side.index()];
-                let children = n.first_child as usize..n.first_child as usize + n.children as usize;
-                let values = &mut self.values[children.clone()];
-                for (ch, value) in self.nodes[children].iter_mut().zip(values) {
-                    // The swap (cell index CELLS) is never in a set of stones.
-                    if mine.has(ch.mv.0 as usize) {
-                        ch.amaf_visits += 1;
-                        ch.amaf_wins += result;
-                        ch.refresh(bias, value);
-                    }
-                }
+            self.nodes.visit(idx, result, bias);
+            let children = self.nodes.child_range(idx);
+            if !children.is_empty() {
+                let hit = &self.hit[side.index()];
+                self.nodes.amaf(children, hit, result, bias, &mut self.hits);
             }
             side = side.opponent();
         }
@@ -422,25 +550,22 @@ impl Tree {
 
     /// The most visited child of `node` (the first of equals), if it has children.
     fn best_child(&self, node: usize) -> Option<usize> {
-        let n = self.nodes[node];
-        let range = n.first_child as usize..n.first_child as usize + n.children as usize;
-        range.max_by_key(|&c| (self.nodes[c].visits, std::cmp::Reverse(c)))
+        let range = self.nodes.child_range(node);
+        range.max_by_key(|&c| (self.nodes.visits[c], std::cmp::Reverse(c)))
     }
 
     /// The variation after the root move `mv`: most visited children while they have
     /// been visited (empty when `mv` is not a root child of this tree).
     pub fn line_after(&self, mv: MobiusMove) -> Vec<MobiusMove> {
-        let first = self.nodes[0].first_child as usize;
-        let Some(k) = self.root_children().iter().position(|c| c.mv == mv) else {
+        let Some(mut node) = self.nodes.child_range(0).find(|&c| self.nodes.mv[c] == mv) else {
             return Vec::new();
         };
         let mut line = Vec::new();
-        let mut node = first + k;
         while let Some(c) = self.best_child(node) {
-            if self.nodes[c].visits == 0 {
+            if self.nodes.visits[c] == 0 {
                 break;
             }
-            line.push(self.nodes[c].mv);
+            line.push(self.nodes.mv[c]);
             node = c;
         }
         line
@@ -465,10 +590,25 @@ fn first_max(values: &[f32], offset: usize) -> usize {
     for lane in lanes {
         max = if lane > max { lane } else { max };
     }
-    match values[offset..].iter().position(|&v| v == max) {
+    match first_equal(&values[offset..], max) {
         Some(i) => offset + i,
-        None => values[..offset].iter().position(|&v| v == max).unwrap_or(0),
+        None => first_equal(&values[..offset], max).unwrap_or(0),
     }
+}
+
+/// The index of the first of `values` equal to `x`: blocks of 8 compared at once into a
+/// mask (vectorized), then the rest one by one.
+fn first_equal(values: &[f32], x: f32) -> Option<usize> {
+    const LANES: usize = 8;
+    let chunks = values.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for (b, chunk) in chunks.enumerate() {
+        let mask = chunk.iter().enumerate().fold(0u32, |m, (j, &v)| m | u32::from(v == x) << j);
+        if mask != 0 {
+            return Some(b * LANES + mask.trailing_zeros() as usize);
+        }
+    }
+    rest.iter().position(|&v| v == x).map(|i| values.len() - rest.len() + i)
 }
 
 /// The result for Red of a finished game: 1 when Red wins, 0 when Blue does, ½ a draw.
