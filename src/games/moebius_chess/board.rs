@@ -148,13 +148,12 @@ pub struct Board {
     pub opts: MoebiusOptions,
 }
 
-/// What [`Board::unmake`] needs to take a move back: the whole board but its mailbox,
-/// which is restored square by square (copying the 128-byte mailbox with the rest made a
-/// make/unmake cost about twice as much as copying the bitboards and state alone).
+/// What [`Board::unmake`] needs to take a move back: the state that cannot be recomputed
+/// and the codes of the moved and captured pieces. The bitboards and the mailbox are
+/// restored from the move itself (saving the 128 bytes of bitboards and copying them
+/// back cost more than undoing the two or three squares a move touches).
 #[derive(Clone, Copy, Debug)]
 pub struct BoardUndo {
-    pieces: [Bb; 6],
-    colors: [Bb; 2],
     hash: u64,
     halfmove: u32,
     fullmove: u32,
@@ -379,8 +378,6 @@ impl Board {
     #[inline(always)]
     fn undo_record(&self, moved: u8, captured: u8) -> BoardUndo {
         BoardUndo {
-            pieces: self.pieces,
-            colors: self.colors,
             hash: self.hash,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -391,18 +388,35 @@ impl Board {
         }
     }
 
-    /// Restores the bitboards and state saved by [`Board::undo_record`]; the mailbox is
-    /// left to the caller.
+    /// Restores the state saved by [`Board::undo_record`] and gives the turn back; the
+    /// placement is left to the caller.
     #[inline(always)]
     fn restore(&mut self, u: &BoardUndo) {
-        self.pieces = u.pieces;
-        self.colors = u.colors;
         self.hash = u.hash;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.castling = u.castling;
         self.ep = u.ep;
         self.stm ^= 1;
+    }
+
+    /// Moves the piece `c` from `from` to `to` in the bitboards and the mailbox, without
+    /// the hash (for [`Board::unmake`]).
+    #[inline(always)]
+    fn shift(&mut self, c: u8, from: usize, to: usize) {
+        let both = bit(from) | bit(to);
+        self.pieces[code_type(c)] ^= both;
+        self.colors[code_color(c)] ^= both;
+        self.mailbox[from] = 0;
+        self.mailbox[to] = c;
+    }
+
+    /// Puts the piece `c` back on the empty square `sq`, without the hash.
+    #[inline(always)]
+    fn restore_piece(&mut self, c: u8, sq: usize) {
+        self.pieces[code_type(c)] |= bit(sq);
+        self.colors[code_color(c)] |= bit(sq);
+        self.mailbox[sq] = c;
     }
 
     /// Plays a pseudo-legal move like [`Board::apply`] and returns what
@@ -423,17 +437,25 @@ impl Board {
         match mv.kind() {
             Kind::Castle => {
                 let (rf, rt) = Board::castle_rook(to);
-                self.mailbox[rf] = self.mailbox[rt];
-                self.mailbox[rt] = 0;
-                self.mailbox[to] = 0;
+                self.shift(self.mailbox[rt], rt, rf);
+                self.shift(undo.moved, to, from);
             }
             Kind::EnPassant => {
-                self.mailbox[to] = 0;
-                self.mailbox[Board::ep_victim(to)] = undo.captured;
+                self.shift(undo.moved, to, from);
+                self.restore_piece(undo.captured, Board::ep_victim(to));
             }
-            _ => self.mailbox[to] = undo.captured,
+            _ => {
+                if mv.promotion().is_some() {
+                    let promoted = self.mailbox[to];
+                    self.pieces[code_type(promoted)] ^= bit(to);
+                    self.pieces[PAWN] ^= bit(to);
+                }
+                self.shift(undo.moved, to, from);
+                if undo.captured != 0 {
+                    self.restore_piece(undo.captured, to);
+                }
+            }
         }
-        self.mailbox[from] = undo.moved;
     }
 
     /// Passes the turn like [`Board::pass`] and returns what [`Board::unmake_null`]

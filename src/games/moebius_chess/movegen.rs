@@ -8,19 +8,22 @@
 //! removes the twin of the enemy king from every target set; Dekker's rule then drops
 //! the few moves that land on that twin and mate, found by playing them.
 
-use super::board::{
-    BISHOP, Board, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, attackers, back_row, code_type,
-};
+use super::board::{BISHOP, Board, KNIGHT, PAWN, QUEEN, ROOK, WHITE, back_row, code_type};
 use super::geometry::{
     Bb, LEFT_HALF, N, NO_SQ, S, TABLES, Tables, bishop_attacks, bit, col, nearest, rook_attacks,
     row, square, squares, twin, twin_bb,
 };
 use super::moves::{ChessMove, Kind};
 use super::options::{CheckRule, PawnPhasing};
+use std::mem::MaybeUninit;
 
 /// A fixed-capacity move list (no allocation in the search or perft).
+///
+/// The buffer is left uninitialised: a list is made at every node of perft and the
+/// search, and zeroing its 2 KiB each time cost more than filling the few dozen moves.
 pub struct MoveList {
-    moves: [ChessMove; MoveList::CAPACITY],
+    /// Entries `..len` are initialised.
+    moves: [MaybeUninit<ChessMove>; MoveList::CAPACITY],
     len: usize,
 }
 
@@ -31,25 +34,28 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [ChessMove::default(); MoveList::CAPACITY], len: 0 }
+        MoveList { moves: [MaybeUninit::uninit(); MoveList::CAPACITY], len: 0 }
     }
 
     #[inline(always)]
     fn push(&mut self, mv: ChessMove) {
-        self.moves[self.len] = mv;
+        self.moves[self.len] = MaybeUninit::new(mv);
         self.len += 1;
     }
 
     /// The moves.
     #[inline(always)]
     pub fn as_slice(&self) -> &[ChessMove] {
-        &self.moves[..self.len]
+        // SAFETY: `push` (the only writer past `len`) initialised entries `..len`, and
+        // `MaybeUninit<ChessMove>` has the layout of `ChessMove`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast(), self.len) }
     }
 
     /// The moves, mutable (for ordering).
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [ChessMove] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast(), self.len) }
     }
 
     /// Number of moves.
@@ -68,8 +74,9 @@ impl MoveList {
     fn retain(&mut self, mut keep: impl FnMut(ChessMove) -> bool) {
         let mut j = 0;
         for i in 0..self.len {
-            if keep(self.moves[i]) {
-                self.moves[j] = self.moves[i];
+            let mv = self.as_slice()[i];
+            if keep(mv) {
+                self.as_mut_slice()[j] = mv;
                 j += 1;
             }
         }
@@ -624,10 +631,14 @@ impl Board {
         !replies.0
     }
 
-    /// [`Board::mates_with`] for an ordinary move or promotion, decided on the placement
-    /// after the move without making it, when the usual cases decide it: no check, a king
+    /// [`Board::mates_with`] for an ordinary move or promotion onto the twin of the enemy
+    /// king, decided without making it when the usual cases decide it: no check, a king
     /// escape, or a lone check from the king's twin (which no piece can block), answered
     /// or not by a capture. `None` leaves the rest to the full test.
+    ///
+    /// Attacks after the move are read from the board before it: the moved piece is
+    /// masked out of its origin and its attacks from `to` are added; the captured piece
+    /// is masked out of the defender's.
     #[inline(always)]
     fn quick_mate(&self, mv: ChessMove) -> Option<bool> {
         if mv.kind() != Kind::Normal && mv.promotion().is_none() {
@@ -636,43 +647,44 @@ impl Board {
         let t = &**TABLES;
         let (mover, defender) = (self.stm, self.stm ^ 1);
         let (from, to) = (mv.from(), mv.to());
-        let (mut p, mut c) = (self.pieces, self.colors);
-        let victim = self.mailbox[to];
-        if victim != 0 {
-            p[code_type(victim)] ^= bit(to);
-            c[defender] ^= bit(to);
+        let ksq = self.king_sq(defender);
+        let tek = twin(ksq);
+        if to != tek {
+            return None;
         }
-        let moved = code_type(self.mailbox[from]);
-        p[moved] ^= bit(from);
-        p[mv.promotion().unwrap_or(moved)] |= bit(to);
-        c[mover] ^= bit(from) | bit(to);
-        let phasers = if self.opts.pawn_phase_captures() { !0 } else { !p[PAWN] };
-        let att = |sq, occ, by| attackers(t, (&p, &c), phasers, sq, occ, by);
-        let occ = c[0] | c[1];
-        let ksq = (p[KING] & c[defender]).trailing_zeros() as usize;
-        // Before the move nothing attacks the defender's king (the position is legal).
-        // The king's twin is on no line through the king and touches it only by phasing,
-        // so a piece landing there checks by phasing, and by lines opened at `from` only.
+        let moved = mv.promotion().unwrap_or(code_type(self.mailbox[from]));
+        let occ = (self.occupied() ^ bit(from)) | bit(to);
+        let lifted = occ ^ bit(ksq);
+        // The twin is on no line through the king, so lifting the king changes nothing
+        // the moved piece sees from there.
+        let phases = moved != PAWN || self.opts.pawn_phase_captures();
+        let moved_att = match moved {
+            PAWN => t.pawn_attacks[mover][to],
+            KNIGHT => t.knight[to],
+            BISHOP => bishop_attacks(t, to, lifted),
+            ROOK => rook_attacks(t, to, lifted),
+            QUEEN => bishop_attacks(t, to, lifted) | rook_attacks(t, to, lifted),
+            _ => t.king[to],
+        } | if phases { bit(ksq) } else { 0 };
+        // The mover's other pieces attacking `sq` (the moved piece aside) with `occ`.
+        let others = |sq, occ| self.attackers(t, sq, occ, mover) & !bit(from);
+        // Before the move nothing attacks the defender's king (the position is legal),
+        // so only the moved piece and lines opened at `from` can check.
+        let discovered = (t.rook_lines[ksq] | t.bishop_lines[ksq]) & bit(from) != 0;
         let checkers =
-            if to == twin(ksq) && (t.rook_lines[ksq] | t.bishop_lines[ksq]) & bit(from) == 0 {
-                bit(to) & phasers
-            } else {
-                att(ksq, occ, mover)
-            };
+            (if discovered { others(ksq, occ) } else { 0 }) | if phases { bit(to) } else { 0 };
         if checkers == 0 {
             return Some(false);
         }
-        let lifted = occ ^ bit(ksq);
-        let escapes = (t.king[ksq] | bit(twin(ksq))) & !c[defender];
-        if squares(escapes).any(|sq| att(sq, lifted, mover) == 0) {
+        let escapes = (t.king[ksq] | bit(tek)) & !(self.colors[defender] & !bit(to));
+        if squares(escapes).any(|sq| moved_att & bit(sq) == 0 && others(sq, lifted) == 0) {
             return Some(false);
         }
-        let tek = twin(ksq);
         if checkers != bit(tek) {
             return None;
         }
-        let capturers = att(tek, occ, defender) & !bit(ksq);
-        Some(!squares(capturers).any(|sq| att(ksq, occ ^ bit(sq), mover) & !bit(tek) == 0))
+        let capturers = self.attackers(t, tek, occ, defender) & !bit(to) & !bit(ksq);
+        Some(!squares(capturers).any(|sq| others(ksq, occ ^ bit(sq)) == 0))
     }
 
     /// True when the side to move has a legal en-passant capture under its rules.
