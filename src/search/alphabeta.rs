@@ -607,6 +607,10 @@ impl<G: Evaluate> Worker<G> {
             let gives_check = pos.in_check();
             let extend = free || (gives_check && ply < params.max_extend_ply);
             let new_depth = depth - 1 + extend as i32;
+            if new_depth > 0 {
+                // The child probes the table first thing: start loading its entry now.
+                shared.tt.prefetch(pos.hash());
+            }
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, shared, true)
             } else {

@@ -101,31 +101,78 @@ fn neighbours(mask: u32) -> u32 {
     t[0][(mask & 0xff) as usize] | t[1][(mask >> 8 & 0xff) as usize] | t[2][(mask >> 16) as usize]
 }
 
-/// Per side, the empty points in regions of empty points whose occupied border holds
-/// only that side's men.
-fn territory(men: [u32; 2], empty: u32) -> [u32; 2] {
-    let mut left = empty;
-    let mut total = [0; 2];
-    while left != 0 {
-        let mut region = left & left.wrapping_neg();
-        let mut frontier = region;
-        while frontier != 0 {
-            frontier = neighbours(frontier) & empty & !region;
-            region |= frontier;
-        }
-        left &= !region;
-        let border = neighbours(region) & !empty;
-        for side in 0..2 {
-            if border != 0 && border & !men[side] == 0 {
-                total[side] += region.count_ones();
+/// The 16 mills seen from a set of points: bit `16·k + m` is set when the `k`-th point
+/// (in index order) of mill `m` (in [`Morris::mills`] order) is in the set. Three such
+/// 16-bit masks answer for every mill at once which of its points a side holds.
+type MillSlots = u64;
+
+/// Low 16 bits: one per mill.
+const MILL_BITS: u64 = 0xffff;
+
+/// The geometry [`mill_slots`] and the mill terms read, built from the board's mills.
+struct MillTables {
+    /// [`MillSlots`] of every 8-point slice of the board, by the slice's bits.
+    slots: [[MillSlots; 256]; 3],
+    /// Per mill and point `k` of it: the neighbours of that point outside the mill (the
+    /// men that can step in to close it when it is the mill's only gap).
+    outside: [[u32; 3]; 16],
+}
+
+static MILL_TABLES: LazyLock<MillTables> = LazyLock::new(|| {
+    let mills = Morris::mills();
+    assert_eq!(mills.len(), 16, "a u16 per mill slot");
+    let mut slots = [[0; 256]; 3];
+    let mut outside = [[0; 3]; 16];
+    for (m, &mill) in mills.iter().enumerate() {
+        for (k, p) in bits(mill).enumerate() {
+            outside[m][k] = Morris::adjacent(p) & !mill;
+            for (byte, s) in slots[p / 8].iter_mut().enumerate() {
+                if byte & 1 << (p % 8) != 0 {
+                    *s |= 1 << (16 * k + m);
+                }
             }
         }
     }
-    total
+    MillTables { slots, outside }
+});
+
+/// The [`MillSlots`] of the points of `mask`.
+fn mill_slots(mask: u32) -> MillSlots {
+    let t = &MILL_TABLES.slots;
+    t[0][(mask & 0xff) as usize] | t[1][(mask >> 8 & 0xff) as usize] | t[2][(mask >> 16) as usize]
 }
 
-/// Adds the features of `side` with sign `sign` (+1 own, −1 opponent's).
-fn side_terms<T: Terms>(pos: &Morris, side: Side, sign: i32, territory: u32, t: &mut T) {
+/// The mills whose `k`-th point is in the set of `slots`.
+fn slot(slots: MillSlots, k: usize) -> u32 {
+    (slots >> (16 * k) & MILL_BITS) as u32
+}
+
+/// Per side, the empty points in regions of empty points whose occupied border holds
+/// only that side's men. A region touches a side's men exactly when it lies in the
+/// closure (over empty points) of the empty points next to them, so one flood per side
+/// from all those points at once finds them all.
+fn territory(men: [u32; 2], empty: u32) -> [u32; 2] {
+    let mut reach = men.map(|m| neighbours(m) & empty);
+    loop {
+        let next = reach.map(|r| r | neighbours(r) & empty);
+        if next == reach {
+            break;
+        }
+        reach = next;
+    }
+    [(reach[0] & !reach[1]).count_ones(), (reach[1] & !reach[0]).count_ones()]
+}
+
+/// Adds the features of `side` with sign `sign` (+1 own, −1 opponent's), given the
+/// [`MillSlots`] of its men and of the empty points.
+fn side_terms<T: Terms>(
+    pos: &Morris,
+    side: Side,
+    sign: i32,
+    [mine, gaps]: [MillSlots; 2],
+    territory: u32,
+    t: &mut T,
+) {
     let own = pos.men(side);
     let enemy = pos.men(side.opponent());
     let empty = !(own | enemy) & ((1 << POINTS) - 1);
@@ -134,22 +181,23 @@ fn side_terms<T: Terms>(pos: &Morris, side: Side, sign: i32, territory: u32, t: 
     let base = if hand > 0 { 0 } else { f::PHASE };
     let mut add = |feature: usize, count: u32| t.add(base + feature, sign * count as i32);
     add(f::MAN, own.count_ones() + hand);
-    let (mut closed, mut two, mut closable) = (0, 0, 0);
-    for &mill in Morris::mills() {
-        // Men of the mill counted without a popcount (a mill has three points).
-        let mine = own & mill;
-        if mine == mill {
-            closed += 1;
-        } else if mine & mine.wrapping_sub(1) != 0 && enemy & mill == 0 {
-            two += 1;
-            let gap = (mill & empty).trailing_zeros() as usize;
-            if hand > 0 || flying || Morris::adjacent(gap) & own & !mill != 0 {
-                closable += 1;
-            }
-        }
-    }
-    add(f::CLOSED_MILL, closed);
-    add(f::TWO_IN_ROW, two);
+    // Every mill at once: which of its three points hold own men, which are empty.
+    let [m0, m1, m2] = [0, 1, 2].map(|k| slot(mine, k));
+    let [g0, g1, g2] = [0, 1, 2].map(|k| slot(gaps, k));
+    let closed = m0 & m1 & m2;
+    // Two own men and the third point empty, by where the gap is.
+    let two_with_gap = [g0 & m1 & m2, m0 & g1 & m2, m0 & m1 & g2];
+    let two = two_with_gap.iter().fold(0, |a, &m| a | m);
+    let closable = if hand > 0 || flying {
+        two.count_ones()
+    } else {
+        let outside = &MILL_TABLES.outside;
+        (0..3)
+            .map(|k| bits(two_with_gap[k]).filter(|&m| outside[m][k] & own != 0).count() as u32)
+            .sum()
+    };
+    add(f::CLOSED_MILL, closed.count_ones());
+    add(f::TWO_IN_ROW, two.count_ones());
     add(f::CLOSABLE_MILL, closable);
     add(f::JUNCTION, (own & JUNCTIONS).count_ones());
     if flying {
@@ -157,7 +205,8 @@ fn side_terms<T: Terms>(pos: &Morris, side: Side, sign: i32, territory: u32, t: 
         return;
     }
     let mut double = 0;
-    for p in bits(own).filter(|&p| pos.in_mill(own, p)) {
+    let in_closed = bits(closed).fold(0, |a, m| a | Morris::mills()[m]);
+    for p in bits(in_closed) {
         let after = own & !(1 << p);
         double +=
             bits(Morris::adjacent(p) & empty).filter(|&q| pos.in_mill(after | 1 << q, q)).count();
@@ -193,9 +242,11 @@ impl LinearEval for Morris {
     fn terms<T: Terms>(&self, t: &mut T) {
         let me = self.side_to_move();
         let men = [self.men(me), self.men(me.opponent())];
-        let [mine, theirs] = territory(men, !(men[0] | men[1]) & ((1 << POINTS) - 1));
-        side_terms(self, me, 1, mine, t);
-        side_terms(self, me.opponent(), -1, theirs, t);
+        let empty = !(men[0] | men[1]) & ((1 << POINTS) - 1);
+        let [mine, theirs] = territory(men, empty);
+        let gaps = mill_slots(empty);
+        side_terms(self, me, 1, [mill_slots(men[0]), gaps], mine, t);
+        side_terms(self, me.opponent(), -1, [mill_slots(men[1]), gaps], theirs, t);
         let base = if self.in_hand(me) > 0 { 0 } else { f::PHASE };
         t.add(base + f::TEMPO, 1);
     }
@@ -238,7 +289,7 @@ impl Evaluate for Morris {
 mod tests {
     use super::*;
     use crate::core::Trace;
-    use crate::games::morris::MorrisOptions;
+    use crate::games::morris::{MorrisOptions, MorrisRules};
 
     fn pos(fen: &str) -> Morris {
         Morris::from_fen(fen, &MorrisOptions::default()).unwrap()
@@ -295,6 +346,73 @@ mod tests {
         assert_eq!(count(&p, f::PHASE + f::STUCK_0), -1);
     }
 
+    /// The mill features of `side` counted mill by mill and man by man: closed, two in
+    /// a row with the gap empty, closable, double.
+    fn mill_counts_one_by_one(pos: &Morris, side: Side) -> [i32; 4] {
+        let own = pos.men(side);
+        let enemy = pos.men(side.opponent());
+        let empty = !(own | enemy) & ((1 << POINTS) - 1);
+        let mobile = pos.in_hand(side) > 0 || pos.can_fly(side);
+        let mut counts = [0; 4];
+        for &mill in Morris::mills() {
+            match ((own & mill).count_ones(), (empty & mill).count_ones()) {
+                (3, _) => counts[0] += 1,
+                (2, 1) => {
+                    counts[1] += 1;
+                    let gap = (mill & empty).trailing_zeros() as usize;
+                    counts[2] += (mobile || Morris::adjacent(gap) & own & !mill != 0) as i32;
+                }
+                _ => {}
+            }
+        }
+        if !pos.can_fly(side) {
+            for p in bits(own).filter(|&p| pos.in_mill(own, p)) {
+                let after = own & !(1 << p);
+                let steps = bits(Morris::adjacent(p) & empty);
+                counts[3] += steps.filter(|&q| pos.in_mill(after | 1 << q, q)).count() as i32;
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn mill_features_match_a_count_mill_by_mill() {
+        let features = [f::CLOSED_MILL, f::TWO_IN_ROW, f::CLOSABLE_MILL, f::DOUBLE_MILL];
+        let mut rng = crate::core::Rng::new(11);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for rules in [MorrisRules::Seed, MorrisRules::Standard] {
+            let opts = MorrisOptions { rules, ..MorrisOptions::default() };
+            for _ in 0..200 {
+                let mut p = Morris::startpos(&opts);
+                loop {
+                    moves.clear();
+                    p.generate_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mut expected = [0; 2 * f::PHASE];
+                    for (side, sign) in [(p.side_to_move(), 1), (p.side_to_move().opponent(), -1)] {
+                        let base = if p.in_hand(side) > 0 { 0 } else { f::PHASE };
+                        let counts = mill_counts_one_by_one(&p, side);
+                        for (&feature, count) in features.iter().zip(counts) {
+                            expected[base + feature] += sign * count;
+                        }
+                    }
+                    for base in [0, f::PHASE] {
+                        for feature in features {
+                            let i = base + feature;
+                            assert_eq!(count(&p, i), expected[i], "{} in {}", NAMES[i], p.to_fen());
+                        }
+                    }
+                    checked += 1;
+                    p.play(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} positions");
+    }
+
     #[test]
     fn territory_counts_regions_only_one_side_borders() {
         // d7 empty between white a7, g7 and d6: a region of one point only white borders.
@@ -302,5 +420,49 @@ mod tests {
         let black = 1 << 9;
         let empty = ((1 << POINTS) - 1) & !white & !black;
         assert_eq!(territory([white, black], empty), [1, 0], "the big region has both");
+    }
+
+    /// [`territory`] region by region: flood each region of empty points, then look at
+    /// who borders it.
+    fn territory_region_by_region(men: [u32; 2], empty: u32) -> [u32; 2] {
+        let mut left = empty;
+        let mut total = [0; 2];
+        while left != 0 {
+            let mut region = left & left.wrapping_neg();
+            loop {
+                let grown = region | neighbours(region) & empty;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            left &= !region;
+            let border = neighbours(region) & !empty;
+            for side in 0..2 {
+                if border != 0 && border & !men[side] == 0 {
+                    total[side] += region.count_ones();
+                }
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn territory_matches_a_count_region_by_region() {
+        let mut rng = crate::core::Rng::new(5);
+        let all = (1u32 << POINTS) - 1;
+        let mut owned = 0;
+        for _ in 0..20_000 {
+            let (a, b) = (rng.next_u64() as u32 & all, rng.next_u64() as u32 & all);
+            // Sparse and dense boards alike: each point empty with probability 1/2 or 3/4.
+            let occupied = if rng.below(2) == 0 { a } else { a & b };
+            let white = occupied & (rng.next_u64() as u32);
+            let men = [white, occupied & !white];
+            let empty = all & !occupied;
+            let expected = territory_region_by_region(men, empty);
+            assert_eq!(territory(men, empty), expected, "{men:?}");
+            owned += expected[0] + expected[1];
+        }
+        assert!(owned > 1000, "some regions belong to one side: {owned}");
     }
 }
