@@ -37,11 +37,6 @@ impl Cells {
     }
 
     #[inline]
-    pub fn has(self, c: usize) -> bool {
-        self.0[c >> 6] >> (c & 63) & 1 != 0
-    }
-
-    #[inline]
     pub fn insert(&mut self, c: usize) {
         self.0[c >> 6] |= 1 << (c & 63);
     }
@@ -66,19 +61,41 @@ impl Cells {
         Cells([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
     }
 
-    /// The cells of the set, in increasing order.
+    /// Writes the cells of the set in increasing order to the front of `out` and returns
+    /// how many there are (a plain loop per word: no iterator state kept in memory).
     #[inline]
-    pub fn iter(self) -> impl Iterator<Item = usize> {
-        (0..3).flat_map(move |i| {
-            let mut w = self.0[i];
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + b
-                })
-            })
-        })
+    pub fn write_to(self, out: &mut [u8; CELLS]) -> usize {
+        let mut n = 0;
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                out[n] = (i * 64) as u8 | w.trailing_zeros() as u8;
+                n += 1;
+                w &= w - 1;
+            }
+        }
+        n
+    }
+
+    /// Whether the sets share a cell.
+    #[inline]
+    fn meets(self, o: Cells) -> bool {
+        !self.and(o).is_empty()
+    }
+
+    /// The set of the cells listed (each below [`CELLS`]). Built in three registers,
+    /// each cell masked into its word without a branch or a store.
+    #[inline]
+    pub fn from_list(list: &[u8]) -> Cells {
+        let mut w = [0u64; 3];
+        for &c in list {
+            let bit = 1u64 << (c & 63);
+            let word = c >> 6;
+            for (k, x) in w.iter_mut().enumerate() {
+                *x |= bit & u64::from(word == k as u8).wrapping_neg();
+            }
+        }
+        Cells(w)
     }
 
     /// Removes and returns the lowest cell.
@@ -232,13 +249,24 @@ impl Flood<'_> {
                 let fresh = near.and(self.stones).and_not(self.label[sheet]);
                 self.label[sheet] = self.label[sheet].or(fresh);
                 self.todo[sheet] = self.todo[sheet].or(fresh);
-                for c in fresh.and(t.zone_any[self.side]).iter() {
-                    let zone = t.zone_of[self.side][c];
-                    self.reach_zone(usize::from(zone & 3), sheet as u8 ^ (zone >> 2));
+                if fresh.meets(t.zone_any[self.side]) {
+                    // Each zone by mask: a cell at parity p of zone z labels z on sheet ^ p.
+                    for z in 0..3 {
+                        for (parity, cells) in t.zone_cells[self.side][z].into_iter().enumerate() {
+                            if fresh.meets(cells) {
+                                self.reach_zone(z, (sheet ^ parity) as u8);
+                            }
+                        }
+                    }
                     if self.piece == 7 {
                         return true;
                     }
                 }
+            }
+            // Two zones joined and an odd loop seen (in this piece or an earlier one):
+            // the player qualifies, whatever the rest of the piece holds.
+            if self.piece.count_ones() >= 2 && self.odd() {
+                return true;
             }
         }
     }
@@ -292,12 +320,40 @@ pub fn qualifies(stones: Cells, side: usize) -> bool {
         f.run();
     }
 }
+
 /// The stones of colour `me` on `cells`, as a set (without a branch per cell: on a
-/// full board whether a cell holds `me` is a coin toss).
+/// full board whether a cell holds `me` is a coin toss; each word is built in a register).
 pub fn stones_of(cells: &[u8; CELLS], me: u8) -> Cells {
     let mut s = Cells::EMPTY;
-    for (c, &v) in cells.iter().enumerate() {
-        s.0[c >> 6] |= u64::from(v == me) << (c & 63);
+    for (word, chunk) in s.0.iter_mut().zip(cells.chunks(64)) {
+        let mut w = 0u64;
+        for (b, &v) in chunk.iter().enumerate() {
+            w |= u64::from(v == me) << b;
+        }
+        *word = w;
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CELLS, Cells};
+    use crate::core::Rng;
+
+    #[test]
+    fn a_set_lists_its_cells_and_is_rebuilt_from_the_list() {
+        let mut rng = Rng::new(9);
+        let mut out = [0u8; CELLS];
+        for _ in 0..200 {
+            let set = Cells([rng.next_u64(), rng.next_u64(), rng.next_u64() & ((1 << 10) - 1)]);
+            let n = set.write_to(&mut out);
+            let listed = &out[..n];
+            let expected: Vec<u8> = (0..CELLS)
+                .filter(|&c| set.0[c / 64] >> (c % 64) & 1 == 1)
+                .map(|c| c as u8)
+                .collect();
+            assert_eq!(listed, &expected[..]);
+            assert_eq!(Cells::from_list(listed), set);
+        }
+    }
 }

@@ -49,10 +49,7 @@ pub(super) fn fill_and_decide(
         }
         i += 2;
     }
-    let mut second = Cells::EMPTY;
-    for &c in &empties[..k] {
-        second.insert(c as usize);
-    }
+    let second = Cells::from_list(&empties[..k]);
     let red = if first == RED { stones[1].or(second).complement() } else { stones[0].or(second) };
     (red, flood::qualifies(red, 0))
 }
@@ -63,13 +60,17 @@ pub fn random_playouts(pos: &Mobius, n: u64, seed: u64) -> u64 {
     assert!(pos.options().full_board_decides(), "random playouts need the DEFAULT win rule");
     assert!(pos.outcome().is_none(), "random playouts need a game in progress");
     let mut rng = Rng::new(seed);
-    let empties: Vec<u8> = (0..CELLS as u8).filter(|&c| pos.cells()[c as usize] == 0).collect();
-    let mut order = empties.clone();
+    let [red, blue] = pos.stone_sets();
+    let mut empties = [0u8; CELLS];
+    let free = red.or(blue).complement().write_to(&mut empties);
+    let empties = &empties[..free];
+    let mut order = [0u8; CELLS];
+    let order = &mut order[..free];
     let first = colour(pos.side_to_move());
     let mut red_wins = 0;
     for _ in 0..n {
-        order.copy_from_slice(&empties);
-        red_wins += u64::from(fill_and_decide(pos.stone_sets(), &mut order, first, &mut rng).1);
+        order.copy_from_slice(empties);
+        red_wins += u64::from(fill_and_decide([red, blue], order, first, &mut rng).1);
     }
     red_wins
 }

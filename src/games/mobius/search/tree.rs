@@ -123,7 +123,7 @@ impl Nodes {
     fn amaf(
         &mut self,
         range: std::ops::Range<usize>,
-        hit: &[u32; 256],
+        hit: &[u8; HIT_LEN],
         result: f32,
         bias: f32,
         scratch: &mut [u32; 256],
@@ -131,7 +131,7 @@ impl Nodes {
         let k = range.len();
         let hits = &mut scratch[..k];
         for (h, mv) in hits.iter_mut().zip(&self.mv[range.clone()]) {
-            *h = hit[mv.0 as usize];
+            *h = u32::from(hit[mv.0 as usize]);
         }
         let visits = &self.visits[range.clone()];
         let wins = &self.wins[range.clone()];
@@ -192,6 +192,34 @@ fn blend(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bias: f32) ->
     (den > 0.0).then(|| (wins * (1.0 + bias * an) + amaf_wins) / den)
 }
 
+/// Length of a table of bytes indexed by a move (cells and the swap, [`CELLS`]): whole
+/// bytes of a set of cells, each spread into 8.
+const HIT_LEN: usize = (CELLS + 1).div_ceil(8) * 8;
+
+/// For each byte value, the 8 bytes that hold its bits (bit i in byte i, 0 or 1).
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[v] |= ((v as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// Writes 1 at `out[c]` for the cells `c` of `set` and 0 elsewhere: one table load per
+/// 8 cells.
+fn spread_bits(set: Cells, out: &mut [u8; HIT_LEN]) {
+    for (k, chunk) in out.chunks_exact_mut(8).enumerate() {
+        let byte = (set.0[k / 8] >> (8 * (k % 8))) & 0xFF;
+        chunk.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
+    }
+}
+
 /// Bytes per tree node that `Hash` buys. The columns take 26 (see [`Nodes`]); 28 is the
 /// size of the former layout (a 24-byte node and its value), kept so that a given `Hash`
 /// holds as many nodes as before and searches that fill the tree stay the same.
@@ -216,12 +244,12 @@ pub(super) struct Tree {
     /// Scratch: the path of the current iteration (node indices).
     path: Vec<u32>,
     /// Scratch: the empty cells of a playout.
-    empties: Vec<u8>,
+    empties: [u8; CELLS],
     /// Scratch: the moves of an expansion.
     moves: Vec<MobiusMove>,
     /// Scratch of the AMAF backup: per side, 1 for the cells it holds at the end of the
-    /// playout; the hits of one node's children.
-    hit: Box<[[u32; 256]; 2]>,
+    /// playout (0 for the swap's index [`CELLS`]); the hits of one node's children.
+    hit: Box<[[u8; HIT_LEN]; 2]>,
     hits: Box<[u32; 256]>,
     /// Deepest path of the current search.
     pub seldepth: u32,
@@ -243,9 +271,9 @@ impl Tree {
             root: None,
             rng: Rng::new(params.seed),
             path: Vec::new(),
-            empties: Vec::new(),
+            empties: [0; CELLS],
             moves: Vec::with_capacity(CELLS + 1),
-            hit: Box::new([[0; 256]; 2]),
+            hit: Box::new([[0; HIT_LEN]; 2]),
             hits: Box::new([0; 256]),
             seldepth: 0,
             full: false,
@@ -499,22 +527,18 @@ impl Tree {
     /// draw under the literal rule) and the final stones (Red's, Blue's).
     fn playout(&mut self, pos: &mut Mobius) -> (f32, [Cells; 2]) {
         let stones = pos.stone_sets();
-        // A local vector, so that its length stays in a register while it is filled.
-        let mut empties = std::mem::take(&mut self.empties);
-        empties.clear();
-        empties.extend(stones[0].or(stones[1]).complement().iter().map(|c| c as u8));
-        self.empties = empties;
+        let n = stones[0].or(stones[1]).complement().write_to(&mut self.empties);
+        let empties = &mut self.empties[..n];
         if pos.options().full_board_decides() {
             let first = colour(pos.side_to_move());
-            let (red, red_wins) = fill_and_decide(stones, &mut self.empties, first, &mut self.rng);
+            let (red, red_wins) = fill_and_decide(stones, empties, first, &mut self.rng);
             return (if red_wins { 1.0 } else { 0.0 }, [red, red.complement()]);
         }
-        let n = self.empties.len();
         for i in (1..n).rev() {
             let j = fast_below(&mut self.rng, i + 1);
-            self.empties.swap(i, j);
+            empties.swap(i, j);
         }
-        for &c in &self.empties {
+        for &c in empties.iter() {
             pos.place(c as usize);
             if pos.outcome().is_some() {
                 break;
@@ -529,9 +553,7 @@ impl Tree {
         let bias = self.params.rave_bias;
         // The swap (cell index CELLS) is never in a set of stones.
         for (hit, set) in self.hit.iter_mut().zip(stones) {
-            for (c, h) in hit.iter_mut().enumerate().take(CELLS) {
-                *h = u32::from(set.has(c));
-            }
+            spread_bits(set, hit);
         }
         let mut side = root_stm;
         for &idx in &self.path {
@@ -632,8 +654,23 @@ pub(super) fn winning_cells(pos: &Mobius, side: Side) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::first_max;
+    use super::{Cells, HIT_LEN, first_max, spread_bits};
     use crate::core::Rng;
+    use crate::games::mobius::geometry::CELLS;
+
+    #[test]
+    fn spread_bits_marks_exactly_the_cells_of_the_set() {
+        let mut rng = Rng::new(5);
+        let mut out = [7u8; HIT_LEN];
+        for _ in 0..200 {
+            let set = Cells([rng.next_u64(), rng.next_u64(), rng.next_u64() & ((1 << 10) - 1)]);
+            spread_bits(set, &mut out);
+            for (c, &h) in out.iter().enumerate() {
+                let member = c < CELLS && set.0[c / 64] >> (c % 64) & 1 == 1;
+                assert_eq!(h, u8::from(member), "cell {c}");
+            }
+        }
+    }
 
     /// The scan `first_max` replaces: strict `>` from `offset` round to `offset − 1`.
     fn scan(values: &[f32], offset: usize) -> usize {
