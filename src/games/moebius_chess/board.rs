@@ -112,13 +112,16 @@ pub fn attackers(
 }
 
 /// The nearest occupied square on ray `d` from `sq`, as a set, if it is one of `sliders`.
+/// A slider missing from `occ` (a piece lifted for the question, as the moved piece on
+/// its origin in Dekker's mate test) is not there: it neither attacks nor blocks.
 #[inline(always)]
 fn nearest_slider(t: &Tables, d: usize, sq: usize, occ: Bb, sliders: Bb) -> Bb {
     let ray = t.rays[d][sq];
-    if ray & sliders == 0 {
+    let blockers = ray & occ;
+    if ray & sliders == 0 || blockers == 0 {
         return 0;
     }
-    bit(nearest(d, ray & occ)) & sliders
+    bit(nearest(d, blockers)) & sliders
 }
 
 /// One position without its history. Copying it is the undo of a move.
