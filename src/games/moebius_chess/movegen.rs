@@ -21,11 +21,23 @@ use std::mem::MaybeUninit;
 ///
 /// The buffer is left uninitialised: a list is made at every node of perft and the
 /// search, and zeroing its 2 KiB each time cost more than filling the few dozen moves.
+/// The list notes where the moves landing on the twin of the enemy king went, so that
+/// Dekker's rule looks at those alone.
 pub struct MoveList {
     /// Entries `..len` are initialised.
     moves: [MaybeUninit<ChessMove>; MoveList::CAPACITY],
     len: usize,
+    /// The twin of the enemy king in the generation under way.
+    tek: usize,
+    /// Indices (increasing) of the moves that land on `tek`.
+    landing: [u16; MAX_LANDING],
+    landed: usize,
 }
+
+/// More than the most moves landing on one square: four pawns can reach it (a push,
+/// two captures, a phase) with four promotions each, twelve other pieces once each, and
+/// two castlings may put a rook there.
+const MAX_LANDING: usize = 32;
 
 impl MoveList {
     /// More than the most legal moves of any position (nine queens on 128 squares).
@@ -34,7 +46,13 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [MaybeUninit::uninit(); MoveList::CAPACITY], len: 0 }
+        MoveList {
+            moves: [MaybeUninit::uninit(); MoveList::CAPACITY],
+            len: 0,
+            tek: usize::MAX,
+            landing: [0; MAX_LANDING],
+            landed: 0,
+        }
     }
 
     #[inline(always)]
@@ -70,17 +88,12 @@ impl MoveList {
         self.len == 0
     }
 
-    /// Keeps the moves for which `keep` is true.
-    fn retain(&mut self, mut keep: impl FnMut(ChessMove) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            let mv = self.as_slice()[i];
-            if keep(mv) {
-                self.as_mut_slice()[j] = mv;
-                j += 1;
-            }
-        }
-        self.len = j;
+    /// Notes that the move about to be pushed at index `at` lands on the twin of the
+    /// enemy king.
+    #[inline(always)]
+    fn note_landing(&mut self, at: usize) {
+        self.landing[self.landed] = at as u16;
+        self.landed += 1;
     }
 }
 
@@ -135,10 +148,18 @@ fn lands_on(mv: ChessMove, tek: usize) -> bool {
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn begin(&mut self, _tek: usize) {}
+    fn begin(&mut self, tek: usize) {
+        self.tek = tek;
+        self.landed = 0;
+    }
 
     #[inline(always)]
     fn add_set(&mut self, from: usize, targets: Bb) {
+        if targets & bit(self.tek) != 0 {
+            // Squares come lowest first: the landing move follows those below `tek`.
+            let below = targets & (bit(self.tek) - 1);
+            self.note_landing(self.len + below.count_ones() as usize);
+        }
         for to in squares(targets) {
             self.push(ChessMove::new(from, to, Kind::Normal));
         }
@@ -146,14 +167,42 @@ impl Sink for MoveList {
 
     #[inline(always)]
     fn add(&mut self, mv: ChessMove) {
+        if lands_on(mv, self.tek) {
+            self.note_landing(self.len);
+        }
         self.push(mv);
     }
 
     fn drop_phasing_mates(&mut self, b: &Board, tek: usize) {
-        if self.as_slice().iter().any(|&mv| lands_on(mv, tek)) {
-            let mut ctx = b.mate_context(&TABLES, tek);
-            self.retain(|mv| !lands_on(mv, tek) || !b.mates_with(&mut ctx, mv));
+        if self.landed == 0 {
+            return;
         }
+        let mut ctx = b.mate_context(&TABLES, tek);
+        // The landing moves that mate (a bit per entry of `landing`).
+        let mut mating = 0u32;
+        for (i, &at) in self.landing[..self.landed].iter().enumerate() {
+            if b.mates_with(&mut ctx, self.as_slice()[at as usize]) {
+                mating |= 1 << i;
+            }
+        }
+        if mating == 0 {
+            return;
+        }
+        // Close the gaps, keeping the order, from the first dropped move on.
+        let landing = self.landing;
+        let at = |mating: u32| landing[mating.trailing_zeros() as usize] as usize;
+        let first = at(mating);
+        let mut write = first;
+        for read in first..self.len {
+            if mating != 0 && read == at(mating) {
+                mating &= mating - 1;
+                continue;
+            }
+            let mv = self.as_slice()[read];
+            self.as_mut_slice()[write] = mv;
+            write += 1;
+        }
+        self.len = write;
     }
 }
 
@@ -647,11 +696,17 @@ impl Board {
     }
 
     /// True when `mv` checkmates (the defender's replies under ordinary legality).
-    #[inline(never)] // cold: only for moves landing on the twin of the enemy king
+    #[inline(always)]
     fn mates_with(&self, ctx: &mut MateContext, mv: ChessMove) -> bool {
-        if let Some(mate) = self.quick_mate(ctx, mv) {
-            return mate;
+        match self.quick_mate(ctx, mv) {
+            Some(mate) => mate,
+            None => self.mates_by_playing(mv),
         }
+    }
+
+    /// [`Board::mates_with`] by playing `mv` and looking for a reply.
+    #[inline(never)] // cold: castling, en passant, double checks through the origin
+    fn mates_by_playing(&self, mv: ChessMove) -> bool {
         let mut b = *self;
         b.apply(mv);
         if !b.in_check() {
@@ -726,9 +781,10 @@ impl Board {
         // The king taking the moved piece: the twin's guards before the move (the king
         // lifted changes no line to its twin) still guard it, others may join through
         // `from`.
+        // When `from` is on no line through the twin they are all its guards.
         let guards =
             *ctx.twin_guards.get_or_insert_with(|| self.attackers(t, tek, self.occupied(), mover));
-        if guards & !bit(from) == 0 && others(tek, lifted) == 0 {
+        if guards & !bit(from) == 0 && (lines(tek) & bit(from) == 0 || others(tek, lifted) == 0) {
             return Some(false);
         }
         if checkers != bit(tek) {
@@ -748,7 +804,12 @@ impl Board {
             *ctx.capturers.get_or_insert_with(|| self.attackers(t, tek, self.occupied(), defender))
         } & !bit(to)
             & !bit(ksq);
-        Some(!squares(capturers).any(|sq| others(ksq, occ ^ bit(sq)) == 0))
+        // Nothing of the mover but the moved piece attacks the king (`checkers`), so a
+        // capturer off the king's lines (the twin is on none) exposes nothing.
+        Some(
+            !squares(capturers)
+                .any(|sq| lines(ksq) & bit(sq) == 0 || others(ksq, occ ^ bit(sq)) == 0),
+        )
     }
 
     /// True when the side to move has a legal en-passant capture under its rules.

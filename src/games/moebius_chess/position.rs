@@ -239,6 +239,7 @@ impl Game for MoebiusChess {
 impl Reversible for MoebiusChess {
     type Undo = MoebiusUndo;
 
+    #[inline]
     fn play_reversible(&mut self, mv: ChessMove) -> MoebiusUndo {
         let rep_from = self.rep_from;
         let b = &mut self.board;
@@ -260,6 +261,7 @@ impl Reversible for MoebiusChess {
         MoebiusUndo { board, rep_from }
     }
 
+    #[inline]
     fn unplay(&mut self, mv: ChessMove, undo: MoebiusUndo) {
         self.board.unmake(mv, &undo.board);
         debug_assert_eq!(self.board.hash, self.board.compute_hash());
