@@ -19,9 +19,9 @@ pub(super) struct RootChild {
 }
 
 /// The tree's nodes, one column per field (a node is an index into every column), so that
-/// the AMAF backup, which updates every child of each node on the path, streams through
-/// contiguous arrays and is vectorized. Statistics are from the point of view of the
-/// player who made `mv`.
+/// selection, which computes the value of every child of each node on the path, streams
+/// through contiguous arrays and is vectorized. Statistics are from the point of view of
+/// the player who made `mv`.
 #[derive(Default)]
 struct Nodes {
     mv: Vec<MobiusMove>,
@@ -34,10 +34,6 @@ struct Nodes {
     wins: Vec<f32>,
     amaf_visits: Vec<u32>,
     amaf_wins: Vec<f32>,
-    /// The RAVE-blended value ([`blend`]), refreshed whenever the statistics change:
-    /// selection reads it for every child at every step, so it is cached, and kept
-    /// contiguous so that the scan for the best child is vectorized.
-    values: Vec<f32>,
 }
 
 impl Nodes {
@@ -50,7 +46,6 @@ impl Nodes {
             wins: Vec::with_capacity(n),
             amaf_visits: Vec::with_capacity(n),
             amaf_wins: Vec::with_capacity(n),
-            values: Vec::with_capacity(n),
         }
     }
 
@@ -66,7 +61,6 @@ impl Nodes {
         self.wins.clear();
         self.amaf_visits.clear();
         self.amaf_wins.clear();
-        self.values.clear();
     }
 
     /// Appends fresh nodes reached by `moves`.
@@ -79,7 +73,6 @@ impl Nodes {
         self.wins.resize(n, 0.0);
         self.amaf_visits.resize(n, 0);
         self.amaf_wins.resize(n, 0.0);
-        self.values.resize(n, FIRST_PLAY_URGENCY);
     }
 
     /// Appends a copy of node `i` of `from`.
@@ -91,7 +84,6 @@ impl Nodes {
         self.wins.push(from.wins[i]);
         self.amaf_visits.push(from.amaf_visits[i]);
         self.amaf_wins.push(from.amaf_wins[i]);
-        self.values.push(from.values[i]);
     }
 
     /// The range of node `i`'s children (empty before it is expanded).
@@ -104,20 +96,15 @@ impl Nodes {
     /// Node `i`'s own visit with `result` for the player to move at it (the opponent of
     /// the player who made its move).
     #[inline]
-    fn visit(&mut self, i: usize, result: f32, bias: f32) {
+    fn visit(&mut self, i: usize, result: f32) {
         self.visits[i] += 1;
         self.wins[i] += 1.0 - result;
-        if let Some(v) =
-            blend(self.visits[i], self.wins[i], self.amaf_visits[i], self.amaf_wins[i], bias)
-        {
-            self.values[i] = v;
-        }
     }
 
     /// AMAF update of the children `range` of a node whose player to move has `result`:
     /// each child whose cell that player holds at the end (`hit` of the child's cell, 1 or
-    /// 0) gets an AMAF visit and `result`. Branch-free over the children: a child missed
-    /// gets its value recomputed from unchanged statistics, which gives the same value.
+    /// 0) gets an AMAF visit and `result`. Branch-free over the children, vectorized (8
+    /// at a time on a processor with AVX2, else 4): a child missed gets 0 added.
     /// `scratch` holds the children's hits.
     #[inline]
     fn amaf(
@@ -125,7 +112,36 @@ impl Nodes {
         range: std::ops::Range<usize>,
         hit: &[u8; HIT_LEN],
         result: f32,
-        bias: f32,
+        scratch: &mut [u32; 256],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2.
+            return unsafe { self.amaf_avx2(range, hit, result, scratch) };
+        }
+        self.amaf_here(range, hit, result, scratch);
+    }
+
+    /// [`Nodes::amaf`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn amaf_avx2(
+        &mut self,
+        range: std::ops::Range<usize>,
+        hit: &[u8; HIT_LEN],
+        result: f32,
+        scratch: &mut [u32; 256],
+    ) {
+        self.amaf_here(range, hit, result, scratch);
+    }
+
+    /// [`Nodes::amaf`] for the instruction set of the caller.
+    #[inline(always)]
+    fn amaf_here(
+        &mut self,
+        range: std::ops::Range<usize>,
+        hit: &[u8; HIT_LEN],
+        result: f32,
         scratch: &mut [u32; 256],
     ) {
         let k = range.len();
@@ -133,63 +149,65 @@ impl Nodes {
         for (h, mv) in hits.iter_mut().zip(&self.mv[range.clone()]) {
             *h = u32::from(hit[mv.0 as usize]);
         }
+        let amaf_visits = &mut self.amaf_visits[range.clone()];
+        let amaf_wins = &mut self.amaf_wins[range];
+        let (amaf_visits, amaf_wins) = (&mut amaf_visits[..k], &mut amaf_wins[..k]);
+        for i in 0..k {
+            amaf_visits[i] += hits[i];
+            // Exact: hit·result is 0 or result, and adding +0 changes no sum.
+            amaf_wins[i] += hits[i] as i32 as f32 * result;
+        }
+    }
+
+    /// Writes the RAVE-blended values ([`value`]) of the children `range` (not empty) to
+    /// the front of `out` and returns the greatest, vectorized: 8 at a time on a
+    /// processor with AVX2 (the same operations on each lane, so the same values), else 4.
+    #[inline]
+    fn values(&self, range: std::ops::Range<usize>, bias: f32, out: &mut [f32; 256]) -> f32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2.
+            return unsafe { self.values_avx2(range, bias, out) };
+        }
+        self.values_here(range, bias, out)
+    }
+
+    /// [`Nodes::values`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn values_avx2(&self, range: std::ops::Range<usize>, bias: f32, out: &mut [f32; 256]) -> f32 {
+        self.values_here(range, bias, out)
+    }
+
+    /// [`Nodes::values`] for the instruction set of the caller.
+    #[inline(always)]
+    fn values_here(&self, range: std::ops::Range<usize>, bias: f32, out: &mut [f32; 256]) -> f32 {
+        let k = range.len();
         let visits = &self.visits[range.clone()];
         let wins = &self.wins[range.clone()];
-        let amaf_visits = &mut self.amaf_visits[range.clone()];
-        let amaf_wins = &mut self.amaf_wins[range.clone()];
-        let values = &mut self.values[range];
-        let (visits, wins) = (&visits[..k], &wins[..k]);
-        let (amaf_visits, amaf_wins, values) =
-            (&mut amaf_visits[..k], &mut amaf_wins[..k], &mut values[..k]);
+        let amaf_visits = &self.amaf_visits[range.clone()];
+        let amaf_wins = &self.amaf_wins[range];
+        let (visits, wins, amaf_visits, amaf_wins, out) =
+            (&visits[..k], &wins[..k], &amaf_visits[..k], &amaf_wins[..k], &mut out[..k]);
         for i in 0..k {
-            amaf_child(
-                hits[i],
-                visits[i],
-                wins[i],
-                &mut amaf_visits[i],
-                &mut amaf_wins[i],
-                &mut values[i],
-                result,
-                bias,
-            );
+            out[i] = value(visits[i], wins[i], amaf_visits[i], amaf_wins[i], bias);
         }
+        max_of(out)
     }
 }
 
-/// One child's AMAF update (`hit` 1 or 0) and its value, the same as [`blend`] would
-/// compute (counts below 2³¹, converted through `i32`, which vectorizes). A child's
-/// value is the first-play urgency exactly while it has no statistics.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn amaf_child(
-    hit: u32,
-    visits: u32,
-    wins: f32,
-    amaf_visits: &mut u32,
-    amaf_wins: &mut f32,
-    value: &mut f32,
-    result: f32,
-    bias: f32,
-) {
-    *amaf_visits += hit;
-    // Exact: hit·result is 0 or result, and adding +0 changes no sum.
-    *amaf_wins += hit as i32 as f32 * result;
-    let (n, an) = (visits as i32 as f32, *amaf_visits as i32 as f32);
-    let den = n + an + bias * n * an;
-    // A child without statistics keeps the first-play urgency: (0 + FPU·1) / (0 + 1).
-    // Otherwise `empty` is 0 and adds nothing. No branch, so the blocks vectorize.
-    let empty = f32::from(u8::from(den == 0.0));
-    *value = (wins * (1.0 + bias * an) + *amaf_wins + FIRST_PLAY_URGENCY * empty) / (den + empty);
-}
-
 /// The blend (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ), which simplifies to
-/// (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division. `None` while the node has no
-/// statistics.
-#[inline]
-fn blend(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bias: f32) -> Option<f32> {
-    let (n, an) = (visits as f32, amaf_visits as f32);
+/// (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division. A child without statistics
+/// has the first-play urgency. Counts below 2³¹, converted through `i32`, which
+/// vectorizes.
+#[inline(always)]
+fn value(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bias: f32) -> f32 {
+    let (n, an) = (visits as i32 as f32, amaf_visits as i32 as f32);
     let den = n + an + bias * n * an;
-    (den > 0.0).then(|| (wins * (1.0 + bias * an) + amaf_wins) / den)
+    // A child without statistics gets (0 + FPU·1) / (0 + 1). Otherwise `empty` is 0 and
+    // adds nothing (exactly: no sum here is −0). No branch, so the blocks vectorize.
+    let empty = f32::from(u8::from(den == 0.0));
+    (wins * (1.0 + bias * an) + amaf_wins + FIRST_PLAY_URGENCY * empty) / (den + empty)
 }
 
 /// Length of a table of bytes indexed by a move (cells and the swap, [`CELLS`]): whole
@@ -220,9 +238,9 @@ fn spread_bits(set: Cells, out: &mut [u8; HIT_LEN]) {
     }
 }
 
-/// Bytes per tree node that `Hash` buys. The columns take 26 (see [`Nodes`]); 28 is the
-/// size of the former layout (a 24-byte node and its value), kept so that a given `Hash`
-/// holds as many nodes as before and searches that fill the tree stay the same.
+/// Bytes per tree node that `Hash` buys. The columns take 22 (see [`Nodes`]); 28 is the
+/// size of the former layout (a 24-byte node and its cached value), kept so that a given
+/// `Hash` holds as many nodes as before and searches that fill the tree stay the same.
 pub(super) const NODE_BYTES: usize = 28;
 
 /// The value of a child without any statistics: above every real value, so each child
@@ -251,6 +269,8 @@ pub(super) struct Tree {
     /// playout (0 for the swap's index [`CELLS`]); the hits of one node's children.
     hit: Box<[[u8; HIT_LEN]; 2]>,
     hits: Box<[u32; 256]>,
+    /// Scratch of selection: the values of one node's children.
+    values: Box<[f32; 256]>,
     /// Deepest path of the current search.
     pub seldepth: u32,
     /// An expansion found the tree full: collect before the next iteration.
@@ -275,6 +295,7 @@ impl Tree {
             moves: Vec::with_capacity(CELLS + 1),
             hit: Box::new([[0; HIT_LEN]; 2]),
             hits: Box::new([0; 256]),
+            values: Box::new([0.0; 256]),
             seldepth: 0,
             full: false,
             expanded: 0,
@@ -507,9 +528,10 @@ impl Tree {
         let (first, k) = (range.start, range.len());
         // Start at a random child so that ties among fresh children break at random.
         let offset = fast_below(&mut self.rng, k);
-        let values = &self.nodes.values[range.clone()];
+        let max = self.nodes.values(range.clone(), self.params.rave_bias, &mut self.values);
+        let values = &self.values[..k];
         if c <= 0.0 {
-            return first + first_max(values, offset);
+            return first + first_equal_from(values, max, offset);
         }
         let visits = &self.nodes.visits[range];
         let log_n = (self.nodes.visits[node].max(1) as f32).ln();
@@ -550,7 +572,6 @@ impl Tree {
     /// Backs up a result along `self.path`, with AMAF updates from the final stones
     /// (Red's, Blue's).
     fn backup(&mut self, root_stm: Side, stones: [Cells; 2], red_result: f32) {
-        let bias = self.params.rave_bias;
         // The swap (cell index CELLS) is never in a set of stones.
         for (hit, set) in self.hit.iter_mut().zip(stones) {
             spread_bits(set, hit);
@@ -560,11 +581,11 @@ impl Tree {
             let idx = idx as usize;
             let result = if side == Side::P1 { red_result } else { 1.0 - red_result };
             // The node's own statistics belong to the player who moved into it.
-            self.nodes.visit(idx, result, bias);
+            self.nodes.visit(idx, result);
             let children = self.nodes.child_range(idx);
             if !children.is_empty() {
                 let hit = &self.hit[side.index()];
-                self.nodes.amaf(children, hit, result, bias, &mut self.hits);
+                self.nodes.amaf(children, hit, result, &mut self.hits);
             }
             side = side.opponent();
         }
@@ -594,11 +615,9 @@ impl Tree {
     }
 }
 
-/// The index of the first greatest of `values` (not empty, no NaN) in the order
-/// `offset..`, then `..offset`: what a scan with a strict `>` from `offset` round to
-/// `offset − 1` finds, in two passes that the compiler vectorizes (maximum, then first
-/// equal).
-fn first_max(values: &[f32], offset: usize) -> usize {
+/// The greatest of `values` (not empty, no NaN), vectorized.
+#[inline(always)]
+fn max_of(values: &[f32]) -> f32 {
     const LANES: usize = 8;
     let mut lanes = [f32::NEG_INFINITY; LANES];
     let chunks = values.chunks_exact(LANES);
@@ -612,25 +631,50 @@ fn first_max(values: &[f32], offset: usize) -> usize {
     for lane in lanes {
         max = if lane > max { lane } else { max };
     }
+    max
+}
+
+/// The index of the first of `values` equal to `max` in the order `offset..`, then
+/// `..offset`. With `max` the greatest (no NaN), this is what a scan with a strict `>`
+/// from `offset` round to `offset − 1` finds.
+fn first_equal_from(values: &[f32], max: f32, offset: usize) -> usize {
     match first_equal(&values[offset..], max) {
         Some(i) => offset + i,
         None => first_equal(&values[..offset], max).unwrap_or(0),
     }
 }
 
-/// The index of the first of `values` equal to `x`: blocks of 8 compared at once into a
-/// mask (vectorized), then the rest one by one.
+/// The index of the first of `values` equal to `x`: blocks of 4 compared at once into a
+/// mask, then the rest one by one.
 fn first_equal(values: &[f32], x: f32) -> Option<usize> {
-    const LANES: usize = 8;
-    let chunks = values.chunks_exact(LANES);
+    let chunks = values.chunks_exact(4);
     let rest = chunks.remainder();
     for (b, chunk) in chunks.enumerate() {
-        let mask = chunk.iter().enumerate().fold(0u32, |m, (j, &v)| m | u32::from(v == x) << j);
+        let mask = equal_mask([chunk[0], chunk[1], chunk[2], chunk[3]], x);
         if mask != 0 {
-            return Some(b * LANES + mask.trailing_zeros() as usize);
+            return Some(b * 4 + mask.trailing_zeros() as usize);
         }
     }
     rest.iter().position(|&v| v == x).map(|i| values.len() - rest.len() + i)
+}
+
+/// Bit `j` set when `v[j] == x`: one SSE comparison and its sign mask on x86-64.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn equal_mask(v: [f32; 4], x: f32) -> u32 {
+    use std::arch::x86_64::{_mm_cmpeq_ps, _mm_movemask_ps, _mm_set1_ps, _mm_setr_ps};
+    // SAFETY: SSE is part of every x86-64 processor.
+    unsafe {
+        let v = _mm_setr_ps(v[0], v[1], v[2], v[3]);
+        _mm_movemask_ps(_mm_cmpeq_ps(v, _mm_set1_ps(x))) as u32
+    }
+}
+
+/// Bit `j` set when `v[j] == x`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn equal_mask(v: [f32; 4], x: f32) -> u32 {
+    v.iter().enumerate().fold(0, |m, (j, &y)| m | u32::from(y == x) << j)
 }
 
 /// The result for Red of a finished game: 1 when Red wins, 0 when Blue does, ½ a draw.
@@ -654,9 +698,58 @@ pub(super) fn winning_cells(pos: &Mobius, side: Side) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cells, HIT_LEN, first_max, spread_bits};
+    use super::{Cells, HIT_LEN, MobiusMove, Nodes, first_equal_from, spread_bits, value};
     use crate::core::Rng;
     use crate::games::mobius::geometry::CELLS;
+
+    /// Nodes whose children `1..=k` have random statistics drawn from a small pool (so
+    /// that equal and nearly equal values are common), some without statistics.
+    fn random_children(rng: &mut Rng, k: usize) -> Nodes {
+        let mut nodes = Nodes::with_capacity(k + 1);
+        nodes.extend(&vec![MobiusMove(0); k + 1]);
+        let pool: Vec<(u32, f32, u32, f32)> = (0..6)
+            .map(|_| {
+                let n = (rng.next_u64() % 3000) as u32;
+                let an = (rng.next_u64() % 3000) as u32;
+                let w = (rng.next_u64() % (u64::from(n) + 1)) as f32;
+                let aw = (rng.next_u64() % (u64::from(an) + 1)) as f32;
+                (n, w, an, aw)
+            })
+            .chain([(0, 0.0, 0, 0.0), (2000, 1000.0, 2000, 1000.0), (2001, 1000.5, 2000, 1000.0)])
+            .collect();
+        for c in 1..=k {
+            let (n, w, an, aw) = pool[(rng.next_u64() % pool.len() as u64) as usize];
+            (nodes.visits[c], nodes.wins[c], nodes.amaf_visits[c], nodes.amaf_wins[c]) =
+                (n, w, an, aw);
+        }
+        nodes
+    }
+
+    #[test]
+    fn selection_finds_the_first_greatest_value_from_the_offset() {
+        let mut rng = Rng::new(3);
+        let mut values = [0.0; 256];
+        for k in 1..=140 {
+            for _ in 0..30 {
+                let nodes = random_children(&mut rng, k);
+                let offset = (rng.next_u64() % k as u64) as usize;
+                let bias = [0.0, 0.002, 0.5][(rng.next_u64() % 3) as usize];
+                let max = nodes.values(1..k + 1, bias, &mut values);
+                // The plain scan: strict `>` from `offset` round to `offset − 1`.
+                let mut expected = (f32::NEG_INFINITY, 0);
+                for i in (offset..k).chain(0..offset) {
+                    let c = i + 1;
+                    let n = &nodes;
+                    let v = value(n.visits[c], n.wins[c], n.amaf_visits[c], n.amaf_wins[c], bias);
+                    assert_eq!(values[i], v);
+                    if v > expected.0 {
+                        expected = (v, i);
+                    }
+                }
+                assert_eq!(first_equal_from(&values[..k], max, offset), expected.1);
+            }
+        }
+    }
 
     #[test]
     fn spread_bits_marks_exactly_the_cells_of_the_set() {
@@ -668,35 +761,6 @@ mod tests {
             for (c, &h) in out.iter().enumerate() {
                 let member = c < CELLS && set.0[c / 64] >> (c % 64) & 1 == 1;
                 assert_eq!(h, u8::from(member), "cell {c}");
-            }
-        }
-    }
-
-    /// The scan `first_max` replaces: strict `>` from `offset` round to `offset − 1`.
-    fn scan(values: &[f32], offset: usize) -> usize {
-        let k = values.len();
-        let mut best = (f32::NEG_INFINITY, 0);
-        for i in (offset..k).chain(0..offset) {
-            if values[i] > best.0 {
-                best = (values[i], i);
-            }
-        }
-        best.1
-    }
-
-    #[test]
-    fn first_max_finds_what_the_rotated_scan_finds_ties_included() {
-        let mut rng = Rng::new(3);
-        for k in 1..=40 {
-            for _ in 0..50 {
-                // Few distinct values, so that ties are common.
-                let values: Vec<f32> = (0..k).map(|_| (rng.next_u64() % 4) as f32 * 0.25).collect();
-                let offset = (rng.next_u64() % k as u64) as usize;
-                assert_eq!(
-                    first_max(&values, offset),
-                    scan(&values, offset),
-                    "{values:?} {offset}"
-                );
             }
         }
     }
