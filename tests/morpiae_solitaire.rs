@@ -33,3 +33,24 @@ fn an_illegal_line_is_refused() {
     assert!(err.contains("move 2"), "{err}");
     assert!(matches!(pos.parse_move("4,3,H,3"), Err(MoveError::Illegal(_))));
 }
+
+/// A short search with two threads returns a whole game: legal from the start, with no
+/// line left to draw at its end, and each improvement reported is no longer than it.
+#[test]
+fn the_search_returns_a_finished_legal_game() {
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use ugine::games::morpiae::solitaire::search_solitaire;
+    for variant in [Variant::Disjoint, Variant::Touching] {
+        let reported = Mutex::new(Vec::new());
+        let found = search_solitaire(variant, Duration::from_millis(300), 5, 2, 2, &|n| {
+            reported.lock().unwrap().push(n)
+        });
+        let end = replay(variant, &found.moves).expect("a legal game");
+        assert!(end.legal_moves().is_empty(), "{variant:?}: the game is not over");
+        assert!(found.moves.len() >= 20, "{variant:?}: {} moves", found.moves.len());
+        let reported = reported.into_inner().unwrap();
+        assert_eq!(reported.iter().max(), Some(&found.moves.len()));
+        assert!(found.playouts > 0);
+    }
+}

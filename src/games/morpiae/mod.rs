@@ -46,6 +46,7 @@ mod options;
 mod position;
 mod render;
 pub mod solitaire;
+mod solitaire_board;
 mod weights;
 
 pub use board::greek_cross;
