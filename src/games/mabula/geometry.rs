@@ -56,6 +56,18 @@ pub fn flood(seed: Bits, men: Bits) -> Bits {
     }
 }
 
+/// The size of the largest group of `men`.
+pub fn largest_group(men: Bits) -> u32 {
+    let mut rest = men;
+    let mut best = 0;
+    while rest.count_ones() > best {
+        let g = flood(rest & rest.wrapping_neg(), rest);
+        best = best.max(g.count_ones());
+        rest &= !g;
+    }
+    best
+}
+
 /// The sizes of the groups of `men`, largest first.
 pub fn group_sizes(men: Bits) -> Vec<u32> {
     let mut rest = men;

@@ -21,7 +21,7 @@
 //!   the rest of the time.
 
 use super::board::Mabula;
-use super::geometry::{group_sizes, neighbours};
+use super::geometry::{group_sizes, largest_group, neighbours};
 use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
@@ -63,12 +63,9 @@ impl Default for MabulaPolicy {
 /// per marble (product scoring: log2 of the product).
 fn scores(pos: &Mabula) -> [f64; 2] {
     let scoring = pos.options().scoring;
-    [Side::P1, Side::P2].map(|s| {
-        let v = f64::from(score_of(&group_sizes(pos.men(s)), scoring));
-        match scoring {
-            Scoring::Largest => v,
-            Scoring::Product => v.log2(),
-        }
+    [Side::P1, Side::P2].map(|s| match scoring {
+        Scoring::Largest => f64::from(largest_group(pos.men(s))),
+        Scoring::Product => f64::from(score_of(&group_sizes(pos.men(s)), scoring)).log2(),
     })
 }
 
@@ -252,6 +249,16 @@ mod tests {
                 let diff = s[side.index()] - s[side.opponent().index()];
                 let expected = 0.9 * result + 0.1 * diff / 12.0;
                 assert!((r - expected).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn the_fast_largest_group_is_the_first_group_size() {
+        for pos in finished_games(50) {
+            for side in [Side::P1, Side::P2] {
+                let men = pos.men(side);
+                assert_eq!(largest_group(men), group_sizes(men)[0], "{}", pos.to_fen());
             }
         }
     }

@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::geometry::{Bits, group_sizes};
+use super::geometry::{Bits, group_sizes, largest_group};
 use super::options::{MabulaOptions, Scoring, Ties};
 use crate::core::{Outcome, Side};
 
@@ -17,6 +17,10 @@ pub fn score_of(sizes: &[u32], scoring: Scoring) -> u32 {
 /// Compares Black's result with White's: the scores, then (with [`Ties::Break`]) the
 /// group sizes sorted from largest down.
 pub fn compare(men: [Bits; 2], opts: &MabulaOptions) -> Ordering {
+    if (opts.scoring, opts.ties) == (Scoring::Largest, Ties::Draw) {
+        // The largest groups alone decide (the fast path of the playouts' ends).
+        return largest_group(men[0]).cmp(&largest_group(men[1]));
+    }
     let (b, w) = (group_sizes(men[0]), group_sizes(men[1]));
     let by_score = score_of(&b, opts.scoring).cmp(&score_of(&w, opts.scoring));
     match opts.ties {
