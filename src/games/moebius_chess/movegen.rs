@@ -173,15 +173,14 @@ impl Sink for MoveList {
         self.push(mv);
     }
 
-    fn drop_phasing_mates(&mut self, b: &Board, tek: usize) {
+    fn drop_phasing_mates(&mut self, b: &Board, _tek: usize) {
         if self.landed == 0 {
             return;
         }
-        let mut ctx = b.mate_context(&TABLES, tek);
         // The landing moves that mate (a bit per entry of `landing`).
         let mut mating = 0u32;
         for (i, &at) in self.landing[..self.landed].iter().enumerate() {
-            if b.mates_with(&mut ctx, self.as_slice()[at as usize]) {
+            if b.mates_with(self.as_slice()[at as usize]) {
                 mating |= 1 << i;
             }
         }
@@ -303,32 +302,13 @@ impl Sink for MoveCounter {
         }
     }
 
-    fn drop_phasing_mates(&mut self, b: &Board, tek: usize) {
-        if self.landed == 0 {
-            return;
-        }
-        let mut ctx = b.mate_context(&TABLES, tek);
+    fn drop_phasing_mates(&mut self, b: &Board, _tek: usize) {
         for &mv in &self.landing[..self.landed] {
-            if b.mates_with(&mut ctx, mv) {
+            if b.mates_with(mv) {
                 self.count -= 1;
             }
         }
     }
-}
-
-/// What Dekker's mate test needs about the enemy king, worked out once per node for all
-/// the moves landing on its twin (see [`Board::quick_mate`]).
-struct MateContext {
-    /// The enemy king's square.
-    ksq: usize,
-    /// Its steps not holding an enemy piece.
-    free: Bb,
-    /// Those of `free` that the side to move does not attack (the king lifted).
-    safe: Bb,
-    /// The pieces of the side to move attacking the king's twin (computed when needed).
-    twin_guards: Option<Bb>,
-    /// The enemy pieces but the king attacking the king's twin (computed when needed).
-    capturers: Option<Bb>,
 }
 
 /// Checks and pins against the king of the side to move.
@@ -684,21 +664,10 @@ impl Board {
         }
     }
 
-    /// The node-wide part of Dekker's mate test, for the moves landing on `tek`.
-    fn mate_context(&self, t: &Tables, tek: usize) -> MateContext {
-        let ksq = twin(tek);
-        let lifted = self.occupied() ^ bit(ksq);
-        let free = t.king[ksq] & !self.colors[self.stm ^ 1];
-        let safe = squares(free)
-            .filter(|&sq| self.attackers(t, sq, lifted, self.stm) == 0)
-            .fold(0, |set, sq| set | bit(sq));
-        MateContext { ksq, free, safe, twin_guards: None, capturers: None }
-    }
-
     /// True when `mv` checkmates (the defender's replies under ordinary legality).
     #[inline(always)]
-    fn mates_with(&self, ctx: &mut MateContext, mv: ChessMove) -> bool {
-        match self.quick_mate(ctx, mv) {
+    fn mates_with(&self, mv: ChessMove) -> bool {
+        match self.quick_mate(mv) {
             Some(mate) => mate,
             None => self.mates_by_playing(mv),
         }
@@ -724,18 +693,16 @@ impl Board {
     ///
     /// Attacks after the move are read from the board before it: the moved piece is
     /// masked out of its origin and its attacks from `to` are added; the captured piece
-    /// is masked out of the defender's. A move onto the twin only blocks lines through
-    /// the twin and opens lines through its origin, which lets the node-wide facts of
-    /// `ctx` stand for most squares.
+    /// is masked out of the defender's.
     #[inline(always)]
-    fn quick_mate(&self, ctx: &mut MateContext, mv: ChessMove) -> Option<bool> {
+    fn quick_mate(&self, mv: ChessMove) -> Option<bool> {
         if mv.kind() != Kind::Normal && mv.promotion().is_none() {
             return None;
         }
         let t = &**TABLES;
         let (mover, defender) = (self.stm, self.stm ^ 1);
         let (from, to) = (mv.from(), mv.to());
-        let ksq = ctx.ksq;
+        let ksq = self.king_sq(defender);
         let tek = twin(ksq);
         if to != tek {
             return None;
@@ -743,67 +710,36 @@ impl Board {
         let moved = mv.promotion().unwrap_or(code_type(self.mailbox[from]));
         let occ = (self.occupied() ^ bit(from)) | bit(to);
         let lifted = occ ^ bit(ksq);
-        let phases = moved != PAWN || self.opts.pawn_phase_captures();
-        // What the moved piece attacks from the twin, needed for the king's steps only.
         // The twin is on no line through the king, so lifting the king changes nothing
         // the moved piece sees from there.
-        let moved_att = if ctx.free == 0 {
-            0
-        } else {
-            match moved {
-                PAWN => t.pawn_attacks[mover][to],
-                KNIGHT => t.knight[to],
-                BISHOP => bishop_attacks(t, to, lifted),
-                ROOK => rook_attacks(t, to, lifted),
-                QUEEN => bishop_attacks(t, to, lifted) | rook_attacks(t, to, lifted),
-                _ => t.king[to],
-            }
-        };
-        let lines = |sq: usize| t.rook_lines[sq] | t.bishop_lines[sq];
+        let phases = moved != PAWN || self.opts.pawn_phase_captures();
+        let moved_att = match moved {
+            PAWN => t.pawn_attacks[mover][to],
+            KNIGHT => t.knight[to],
+            BISHOP => bishop_attacks(t, to, lifted),
+            ROOK => rook_attacks(t, to, lifted),
+            QUEEN => bishop_attacks(t, to, lifted) | rook_attacks(t, to, lifted),
+            _ => t.king[to],
+        } | if phases { bit(ksq) } else { 0 };
         // The mover's other pieces attacking `sq` (the moved piece aside) with `occ`.
         let others = |sq, occ| self.attackers(t, sq, occ, mover) & !bit(from);
         // Before the move nothing attacks the defender's king (the position is legal),
         // so only the moved piece and lines opened at `from` can check.
-        let discovered = lines(ksq) & bit(from) != 0;
+        let discovered = (t.rook_lines[ksq] | t.bishop_lines[ksq]) & bit(from) != 0;
         let checkers =
             (if discovered { others(ksq, occ) } else { 0 }) | if phases { bit(to) } else { 0 };
         if checkers == 0 {
             return Some(false);
         }
-        // A king step safe before the move stays safe unless the moved piece attacks it
-        // or a line through `from` opens onto it.
-        if squares(ctx.safe).any(|sq| moved_att & bit(sq) == 0 && lines(sq) & bit(from) == 0) {
-            return Some(false);
-        }
-        if squares(ctx.free).any(|sq| moved_att & bit(sq) == 0 && others(sq, lifted) == 0) {
-            return Some(false);
-        }
-        // The king taking the moved piece: the twin's guards before the move (the king
-        // lifted changes no line to its twin) still guard it, others may join through
-        // `from`.
-        // When `from` is on no line through the twin they are all its guards.
-        let guards =
-            *ctx.twin_guards.get_or_insert_with(|| self.attackers(t, tek, self.occupied(), mover));
-        if guards & !bit(from) == 0 && (lines(tek) & bit(from) == 0 || others(tek, lifted) == 0) {
+        let escapes = (t.king[ksq] | bit(tek)) & !(self.colors[defender] & !bit(to));
+        if squares(escapes).any(|sq| moved_att & bit(sq) == 0 && others(sq, lifted) == 0) {
             return Some(false);
         }
         if checkers != bit(tek) {
             return None;
         }
-        // The defender's pieces taking the moved piece: those attacking the twin before
-        // the move, unless `from` opens a line of a defending slider onto it.
-        let p = &self.pieces;
-        let def = self.colors[defender];
-        let opens = (t.rook_lines[tek] & bit(from) != 0
-            && (p[ROOK] | p[QUEEN]) & def & t.rook_lines[tek] != 0)
-            || (t.bishop_lines[tek] & bit(from) != 0
-                && (p[BISHOP] | p[QUEEN]) & def & t.bishop_lines[tek] != 0);
-        let capturers = if opens {
-            self.attackers(t, tek, occ, defender)
-        } else {
-            *ctx.capturers.get_or_insert_with(|| self.attackers(t, tek, self.occupied(), defender))
-        } & !bit(to)
-            & !bit(ksq);
+        let capturers = self.attackers(t, tek, occ, defender) & !bit(to) & !bit(ksq);
+        let lines = |sq: usize| t.rook_lines[sq] | t.bishop_lines[sq];
         // Nothing of the mover but the moved piece attacks the king (`checkers`), so a
         // capturer off the king's lines (the twin is on none) exposes nothing.
         Some(
