@@ -238,14 +238,20 @@ pub struct MoveCounter {
     /// The number of moves counted.
     pub count: u64,
     tek: usize,
-    landing: [ChessMove; 64],
+    landing: [ChessMove; MAX_LANDING],
     landed: usize,
 }
 
 impl MoveCounter {
     /// A counter at zero.
+    #[inline(always)]
     pub fn new() -> MoveCounter {
-        MoveCounter { count: 0, tek: usize::MAX, landing: [ChessMove::default(); 64], landed: 0 }
+        MoveCounter {
+            count: 0,
+            tek: usize::MAX,
+            landing: [ChessMove::default(); MAX_LANDING],
+            landed: 0,
+        }
     }
 }
 
@@ -366,6 +372,9 @@ fn lane_to_bb(lane: u16, x: usize, y: usize) -> Bb {
 }
 
 impl Board {
+    /// Checkers and pins against the king on `ksq`. Inlined: returned from a call, the
+    /// 200-byte record was copied out by `memcpy` at every node.
+    #[inline(always)]
     fn king_safety(&self, t: &Tables, ksq: usize) -> KingSafety {
         let us = self.stm;
         let (own, enemy) = (self.colors[us], self.colors[us ^ 1]);
