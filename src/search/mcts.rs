@@ -59,11 +59,48 @@ pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
         *rng.choose(moves)
     }
 
+    /// Plays a playout from `pos` to the end of the game: the finished position and its
+    /// outcome. Each move that has an AMAF key ([`Policy::amaf_key`]) is appended to
+    /// `played` with its player. The default: [`playout_by_moves`]; a game overrides it
+    /// to play the same moves faster.
+    fn playout(
+        &self,
+        pos: G,
+        rng: &mut Rng,
+        moves: &mut Vec<G::Move>,
+        played: &mut Vec<(u16, Side)>,
+    ) -> (G, Outcome) {
+        playout_by_moves(self, pos, rng, moves, played)
+    }
+
     /// The move's key for RAVE (below [`AMAF_KEYS`]): moves with the same key count as
     /// the same move in the all-moves-as-first statistics. `None` (the default, for every
     /// move) leaves RAVE off; a move without a key gets no AMAF statistics.
     fn amaf_key(&self, _mv: G::Move) -> Option<u16> {
         None
+    }
+}
+
+/// The playout of [`Policy::playout`] by the book: while the game goes on, the legal
+/// moves are listed in `moves` and [`Policy::playout_move`] plays one of them.
+pub fn playout_by_moves<G: Game, P: Policy<G>>(
+    policy: &P,
+    mut pos: G,
+    rng: &mut Rng,
+    moves: &mut Vec<G::Move>,
+    played: &mut Vec<(u16, Side)>,
+) -> (G, Outcome) {
+    loop {
+        if let Some(o) = pos.outcome() {
+            return (pos, o);
+        }
+        moves.clear();
+        pos.generate_moves(moves);
+        let mv = policy.playout_move(&pos, moves, rng);
+        if let Some(key) = policy.amaf_key(mv) {
+            played.push((key, pos.side_to_move()));
+        }
+        pos.play(mv);
     }
 }
 
@@ -330,23 +367,6 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         best
     }
 
-    /// Playout moves of the policy from `pos` to the end (their AMAF keys into
-    /// `played`); the finished position.
-    fn playout(&mut self, mut pos: G) -> (G, Outcome) {
-        loop {
-            if let Some(o) = pos.outcome() {
-                return (pos, o);
-            }
-            self.moves.clear();
-            pos.generate_moves(&mut self.moves);
-            let mv = self.policy.playout_move(&pos, &self.moves, &mut self.rng);
-            if let Some(key) = self.policy.amaf_key(mv) {
-                self.played.push((key, pos.side_to_move()));
-            }
-            pos.play(mv);
-        }
-    }
-
     /// Backs up the rewards `first`/`second` (of each side) along `path`. With RAVE,
     /// walking up, each node's children whose key their player played later in the
     /// simulation (`played` holds the playout's keys) get an AMAF update.
@@ -423,7 +443,7 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         self.seldepth = self.seldepth.max(path.len() as u32 - 1);
         let (end, outcome) = match outcome {
             Some(o) => (pos, o),
-            None => self.playout(pos),
+            None => self.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played),
         };
         // The reward for each side, computed once.
         let first = self.policy.reward(&end, outcome, Side::P1);

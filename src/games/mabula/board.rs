@@ -105,6 +105,21 @@ impl Mabula {
         !self.can_push(Side::P1) && !self.can_push(Side::P2)
     }
 
+    /// Pushes the marble on `from` by `k` squares (`1 ≤ k ≤ max_push`; `k = 0`: a pass)
+    /// and passes the turn without updating the hash: the playouts' fast move, after
+    /// which [`Mabula::rehash`] makes the position whole again.
+    pub(super) fn push_unhashed(&mut self, from: u8, k: usize) {
+        if k > 0 {
+            self.men = self.pushed(from, k);
+        }
+        self.stm = self.stm.opponent();
+    }
+
+    /// Sets the hash from scratch (after [`Mabula::push_unhashed`]).
+    pub(super) fn rehash(&mut self) {
+        self.hash = self.compute_hash();
+    }
+
     /// The marbles after pushing the marble on `from` by `k` squares (`1 ≤ k ≤ max_push`).
     fn pushed(&self, from: u8, k: usize) -> [Bits; 2] {
         let t = &*TABLES;
