@@ -17,8 +17,10 @@ const OWNER: [u16; 2] = [2, 4];
 /// Cell bits: the unit segment from this point to the next point in direction `d` is
 /// drawn (`SEG << d`).
 const SEG: u16 = 8;
-/// Cell bits (5D only): the point lies on a line of direction `d` (`MEMBER << d`).
-const MEMBER: u16 = 128;
+/// Cell bits: the circle is crossed in direction `d` under the rule in force
+/// (`CROSSED << d`; 5D: it lies on a line of `d`; 5T: strokes of `d` on both its sides),
+/// kept by [`Drawing::stroke`] so that a crossing is one read of one cell.
+const CROSSED: u16 = 128;
 
 /// Cells kept free between every circle and the window's edge: a line reaches 4 points
 /// from a new circle and a crossing test looks one point further.
@@ -194,13 +196,7 @@ impl Drawing {
     /// force (5T: strokes on both sides of it; 5D: any line of `d` through it).
     #[inline]
     pub fn crossed(&self, x: i32, y: i32, d: usize) -> bool {
-        match self.variant {
-            Variant::Touching => {
-                let (dx, dy) = DIRS[d];
-                self.segment(x, y, d) && self.segment(x - dx, y - dy, d)
-            }
-            Variant::Disjoint => self.grid.get(x, y) & (MEMBER << d) != 0,
-        }
+        self.grid.get(x, y) & (CROSSED << d) != 0
     }
 
     /// For an uncoloured circle at `(x, y)`: in how many directions it is crossed (0–4);
@@ -211,7 +207,7 @@ impl Drawing {
         if c & CIRCLE == 0 || c & (OWNER[0] | OWNER[1]) != 0 {
             return None;
         }
-        Some((0..4).filter(|&d| self.crossed(x, y, d)).count())
+        Some(((c / CROSSED) & 0xF).count_ones() as usize)
     }
 
     /// The uncoloured circles by the number of directions they are crossed in
@@ -283,7 +279,7 @@ impl Drawing {
             }
             let blocked = match self.variant {
                 Variant::Touching => i < 4 && c & (SEG << d) != 0,
-                Variant::Disjoint => c & (MEMBER << d) != 0,
+                Variant::Disjoint => c & (CROSSED << d) != 0,
             };
             if blocked {
                 return None;
@@ -302,28 +298,37 @@ impl Drawing {
             let c = self.grid.get(sx + i * dx, sy + i * dy);
             match self.variant {
                 Variant::Touching => i == 4 || c & (SEG << d) == 0,
-                Variant::Disjoint => c & (MEMBER << d) == 0,
+                Variant::Disjoint => c & (CROSSED << d) == 0,
             }
         })
     }
 
     /// Draws the strokes of the line of direction `d` starting at `(sx, sy)`, whose five
-    /// circles are drawn.
+    /// circles are drawn, and marks the circles it crosses: all five in 5D; in 5T the
+    /// three inner ones, and an end where a line of `d` continues this one.
     pub fn stroke(&mut self, sx: i32, sy: i32, d: u8) {
         let (dx, dy) = DIRS[d as usize];
+        let touching = self.variant == Variant::Touching;
+        let first = !touching || self.segment(sx - dx, sy - dy, d as usize);
+        let last = !touching || self.segment(sx + 4 * dx, sy + 4 * dy, d as usize);
         for i in 0..5 {
             let c = self.grid.cell(sx + i * dx, sy + i * dy);
             if i < 4 {
                 *c |= SEG << d;
             }
-            if self.variant == Variant::Disjoint {
-                *c |= MEMBER << d;
+            if match i {
+                0 => first,
+                4 => last,
+                _ => true,
+            } {
+                *c |= CROSSED << d;
             }
         }
     }
 
     /// Erases the strokes drawn by [`Drawing::stroke`] (lines of one direction never
-    /// share a segment, nor in 5D a point, so nothing else is erased).
+    /// share a segment, nor in 5D a point, so nothing else is erased; in 5T an end that
+    /// met another line of `d` is no longer crossed without this line's stroke).
     fn unstroke(&mut self, sx: i32, sy: i32, d: u8) {
         let (dx, dy) = DIRS[d as usize];
         for i in 0..5 {
@@ -331,7 +336,7 @@ impl Drawing {
             if i < 4 {
                 *c &= !(SEG << d);
             }
-            *c &= !(MEMBER << d);
+            *c &= !(CROSSED << d);
         }
     }
 
@@ -385,24 +390,17 @@ impl Drawing {
             if c & (OWNER[0] | OWNER[1]) != 0 {
                 continue;
             }
-            let crossed = match self.variant {
-                Variant::Disjoint => (c / MEMBER) & others == others,
-                // 5T: strokes on both sides of the point in each other direction, and in
-                // `d` too at the ends of the line (the new line covers the inner sides).
-                Variant::Touching => {
-                    let in_d = match i {
-                        0 => self.segment(x - dx, y - dy, d),
-                        4 => c & (SEG << d) != 0,
-                        _ => true,
-                    };
-                    in_d && (c / SEG) & others == others
-                        && (0..4).filter(|&e| e != d).all(|e| {
-                            let (ex, ey) = DIRS[e];
-                            self.segment(x - ex, y - ey, e)
-                        })
-                }
+            if (c / CROSSED) & others != others {
+                continue;
+            }
+            // Crossed in `d` once the line is drawn: in 5D every point; in 5T the inner
+            // points, and an end where a line of `d` continues this one.
+            let in_d = match (self.variant, i) {
+                (Variant::Touching, 0) => self.segment(x - dx, y - dy, d),
+                (Variant::Touching, 4) => c & (SEG << d) != 0,
+                _ => true,
             };
-            n += u32::from(crossed);
+            n += u32::from(in_d);
         }
         n
     }
