@@ -10,7 +10,7 @@
 //!   landing next to the most own marbles (the first such from a random start in the
 //!   move list), else a uniformly random move. [`MabulaPolicy::playout`] plays exactly
 //!   these moves (same random numbers, same choices) from the border marbles' reach,
-//!   without listing the moves or hashing the positions: 1.26 times the simulations per
+//!   without listing the moves or hashing the positions: 1.15 times the simulations per
 //!   second of the move-list playout.
 //! - **RAVE** ([`MabulaPolicy::amaf_key`]): a border square is pushed at most once in a
 //!   game, so "this marble pushed to that square" is the same move wherever it is played;
