@@ -14,13 +14,22 @@
 //!   reward as its value.
 //! - **Limits.** `go nodes` counts simulations of all threads, `go depth N` stands for
 //!   N·1000 of them; under a clock the search stops at the soft budget.
-//! - **Memory.** `Hash` MB bound the trees (shared equally by the threads); a full tree
-//!   stops expanding and keeps simulating from its leaves.
-//! - **Threads.** Root parallelism: each thread grows its own tree (own seed) and the
-//!   root moves' visits and rewards are summed over the trees. `Threads 1` with a node
-//!   limit is deterministic (the random moves are seeded from the position's hash).
+//! - **Memory.** `Hash` MB bound the tree (nodes of 40 bytes with Mabula's moves); a full
+//!   tree stops expanding and keeps simulating from its leaves.
+//! - **Threads.** Tree parallelism (Chaslot et al. 2008; lock-free as in Fuego,
+//!   Enzenberger and Müller 2009): all threads grow one tree. Node statistics are relaxed
+//!   atomics (the f64 reward as its bit pattern) added by atomic read-modify-writes; a
+//!   leaf is expanded by the one thread that claims it (the others meanwhile simulate
+//!   from it as a leaf) and its children are published once, in a block of their own; a
+//!   simulation adds a virtual loss to every node of its path on the way down (the
+//!   selection counts each simulation in progress through a child as a visit with
+//!   reward −1, so the threads spread over the tree) and takes it back when it backs up.
+//!   Each thread has its own random generator (seeded from the position's hash and the
+//!   thread's number). With one thread there is no virtual loss and statistics are
+//!   plain loads and stores: `Threads 1` searches exactly as it did before the threads
+//!   shared a tree, and with a node limit it is deterministic.
 //! - **Move played.** A root move whose position is over and
-//!   won first, else the most visited move of the sum (then the best mean).
+//!   won first, else the most visited move (then the best mean).
 //! - **Reports.** `nodes` counts simulations of all threads; `depth` is the length of
 //!   the principal variation (most visited children, each visited at least twice),
 //!   `seldepth` the deepest path; `score cp` is 100 × the move's mean reward. One `info`
@@ -31,13 +40,14 @@
 //!   player played its key later on), and its value is the blend
 //!   `(1 − β)·mean + β·amaf_mean`, β = ñ / (n + ñ + b·n·ñ) ([`MctsParams::rave_bias`]),
 //!   plus `c·√(ln N / (n + 1))`; a child without any statistics is tried first.
-//! - **Tree reuse.** The trees are kept after a search; the next search whose position
+//! - **Tree reuse.** The tree is kept after a search; the next search whose position
 //!   is one or two plies below the kept root (found by hash, with children for exactly
 //!   its root moves) starts from that subtree; otherwise, or after [`MonteCarlo::clear`],
 //!   from an empty tree. Searching the same position again starts afresh, so `Threads 1`
 //!   with a node limit stays deterministic for a given sequence of searches.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::{Reporter, Score, SearchControl, SearchInfo};
@@ -141,23 +151,41 @@ impl Default for MctsParams {
     }
 }
 
-/// One tree node. `reward` is summed from the point of view of `mover`, the player who
-/// made `mv` (for the root, the player to move).
-#[derive(Clone, Copy, Debug)]
+/// The bit pattern of [`Node::terminal`] for a position that is not over (a NaN, which
+/// no reward is).
+const NOT_OVER: u32 = u32::MAX;
+
+/// The [`Node::children`] of a node without children.
+const NO_CHILDREN: u32 = 0;
+/// The [`Node::children`] of a node being expanded by one thread.
+const CLAIMED: u32 = u32::MAX;
+
+/// One tree node, shared by the threads that grow the tree: its statistics are relaxed
+/// atomics (see [`add_visit`]), its children are created once, by the thread that
+/// expands it. 40 bytes with Mabula's moves, as before the threads shared a tree, so
+/// `Hash` holds as many nodes. `reward` is summed from the point of view of `mover`, the
+/// player who made `mv` (for the root, the player to move).
 struct Node<M> {
     mv: Option<M>,
     mover: Side,
-    visits: u32,
-    reward: f64,
-    /// The exact reward for `mover` when the position after `mv` is over.
-    terminal: Option<f32>,
-    /// All-moves-as-first statistics (RAVE): simulations through the parent in which
-    /// `mover` played `mv`'s key later, and their summed reward for `mover`.
-    amaf_visits: u32,
-    amaf_reward: f32,
-    /// Children are `first_child..first_child + children`; none yet when `children == 0`.
-    first_child: u32,
-    children: u32,
+    visits: AtomicU32,
+    /// The f64 bit pattern of the summed reward.
+    reward: AtomicU64,
+    /// Simulations in progress through this node (virtual loss: the selection counts
+    /// each as a visit with reward −1, so that other threads try other moves). Only when
+    /// several threads grow the tree; 0 after a search.
+    pending: AtomicU32,
+    /// The f32 bit pattern of the exact reward for `mover` when the position after `mv`
+    /// is over, else [`NOT_OVER`].
+    terminal: AtomicU32,
+    /// All-moves-as-first statistics (RAVE): the simulations through the parent in which
+    /// `mover` played `mv`'s key later (low 32 bits), and the f32 bit pattern of their
+    /// summed reward for `mover` (high 32 bits).
+    amaf: AtomicU64,
+    /// The block of [`Blocks`] that holds the children, [`NO_CHILDREN`] before the
+    /// node is expanded, [`CLAIMED`] while one thread expands it (the others meanwhile
+    /// simulate from it as a leaf).
+    children: AtomicU32,
 }
 
 impl<M> Node<M> {
@@ -165,35 +193,153 @@ impl<M> Node<M> {
         Node {
             mv,
             mover,
-            visits: 0,
-            reward: 0.0,
-            terminal: None,
-            amaf_visits: 0,
-            amaf_reward: 0.0,
-            first_child: 0,
-            children: 0,
+            visits: AtomicU32::new(0),
+            reward: AtomicU64::new(0.0f64.to_bits()),
+            pending: AtomicU32::new(0),
+            terminal: AtomicU32::new(NOT_OVER),
+            amaf: AtomicU64::new(0),
+            children: AtomicU32::new(NO_CHILDREN),
         }
     }
 
+    fn visits(&self) -> u32 {
+        self.visits.load(Ordering::Relaxed)
+    }
+
+    fn reward(&self) -> f64 {
+        f64::from_bits(self.reward.load(Ordering::Relaxed))
+    }
+
+    fn terminal(&self) -> Option<f32> {
+        let bits = self.terminal.load(Ordering::Relaxed);
+        (bits != NOT_OVER).then(|| f32::from_bits(bits))
+    }
+
+    /// The AMAF visits and summed reward.
+    fn amaf(&self) -> (u32, f32) {
+        let a = self.amaf.load(Ordering::Relaxed);
+        (a as u32, f32::from_bits((a >> 32) as u32))
+    }
+
     fn mean(&self) -> f64 {
-        match self.terminal {
+        match self.terminal() {
             Some(r) => f64::from(r),
-            None if self.visits == 0 => 0.0,
-            None => self.reward / f64::from(self.visits),
+            None if self.visits() == 0 => 0.0,
+            None => self.reward() / f64::from(self.visits()),
         }
     }
 }
 
-/// One root move's statistics summed over the threads' trees.
+/// Slots per chunk of [`Blocks`].
+const CHUNK: usize = 4096;
+
+/// [`CHUNK`] slots of [`Blocks`], each a block of children once set.
+type Chunk<M> = Box<[OnceLock<Box<[Node<M>]>>]>;
+
+/// The children of the expanded nodes of a tree, one block per node, each created once
+/// (block `b`, numbered from 1, is slot `b − 1`). The slots come in chunks allocated
+/// when first needed; a tree of `capacity` nodes has at most `capacity` blocks.
+struct Blocks<M> {
+    chunks: Box<[OnceLock<Chunk<M>>]>,
+    /// Blocks handed out.
+    used: AtomicU32,
+}
+
+impl<M> Blocks<M> {
+    fn new(capacity: usize) -> Self {
+        Blocks {
+            chunks: (0..capacity / CHUNK + 1).map(|_| OnceLock::new()).collect(),
+            used: AtomicU32::new(0),
+        }
+    }
+
+    /// The children of `node`, none before it is expanded.
+    fn children(&self, node: &Node<M>) -> &[Node<M>] {
+        match node.children.load(Ordering::Acquire) {
+            NO_CHILDREN | CLAIMED => &[],
+            b => {
+                let slot = b as usize - 1;
+                let chunk = self.chunks[slot / CHUNK].get();
+                chunk.and_then(|c| c[slot % CHUNK].get()).map_or(&[], |c| c)
+            }
+        }
+    }
+
+    /// Stores `children` in a new block: its number. `shared`: other threads add blocks
+    /// too.
+    fn add(&self, children: Box<[Node<M>]>, shared: bool) -> u32 {
+        let slot = if shared {
+            self.used.fetch_add(1, Ordering::Relaxed)
+        } else {
+            let used = self.used.load(Ordering::Relaxed);
+            self.used.store(used + 1, Ordering::Relaxed);
+            used
+        } as usize;
+        let chunk =
+            self.chunks[slot / CHUNK].get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
+        assert!(chunk[slot % CHUNK].set(children).is_ok(), "a block is stored once");
+        slot as u32 + 1
+    }
+
+    /// The nodes of the subtree of `node`.
+    fn count(&self, node: &Node<M>) -> usize {
+        1 + self.children(node).iter().map(|c| self.count(c)).sum::<usize>()
+    }
+
+    /// Takes block `b` out.
+    fn take(&mut self, b: u32) -> Option<Box<[Node<M>]>> {
+        let slot = (b as usize).checked_sub(1)?;
+        self.chunks.get_mut(slot / CHUNK)?.get_mut()?.get_mut(slot % CHUNK)?.take()
+    }
+
+    /// Moves the children of the subtree of `node` from `self` into `into`.
+    fn move_subtree(&mut self, node: &mut Node<M>, into: &Blocks<M>) {
+        let b = node.children.get_mut();
+        let Some(mut block) = self.take(*b) else {
+            *b = NO_CHILDREN;
+            return;
+        };
+        for child in block.iter_mut() {
+            self.move_subtree(child, into);
+        }
+        *node.children.get_mut() = into.add(block, false);
+    }
+}
+
+/// `f` applied to `cell`: a plain load and store when one thread grows the tree
+/// (`shared` false: nothing else writes it), an atomic read-modify-write when several do.
+fn update(cell: &AtomicU64, shared: bool, f: impl Fn(u64) -> u64) {
+    if shared {
+        // The closure always gives a value, so the update always succeeds.
+        let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |x| Some(f(x)));
+    } else {
+        cell.store(f(cell.load(Ordering::Relaxed)), Ordering::Relaxed);
+    }
+}
+
+/// One visit of `node` with `reward` for its mover, taking back the virtual loss of
+/// the simulation when `shared` (and `virtual_loss`: every node but the root has one).
+fn add_visit<M>(node: &Node<M>, reward: f64, shared: bool, virtual_loss: bool) {
+    if shared {
+        node.visits.fetch_add(1, Ordering::Relaxed);
+        if virtual_loss {
+            node.pending.fetch_sub(1, Ordering::Relaxed);
+        }
+    } else {
+        node.visits.store(node.visits() + 1, Ordering::Relaxed);
+    }
+    update(&node.reward, shared, |r| (f64::from_bits(r) + reward).to_bits());
+}
+
+/// One root move's statistics.
 #[derive(Clone, Debug)]
 struct RootStat<M> {
     mv: M,
     visits: u64,
     reward: f64,
     terminal: Option<f32>,
-    /// The principal variation below this move (from the tree that visited it most).
+    /// The principal variation that starts with this move.
     pv: Vec<M>,
-    pv_visits: u32,
 }
 
 impl<M> RootStat<M> {
@@ -211,55 +357,52 @@ impl<M> RootStat<M> {
     }
 }
 
-/// One thread's tree and random generator.
+/// The tree, grown by every thread of a search.
 struct Tree<G: Game, P> {
-    /// The position of node 0.
-    root: G,
-    nodes: Vec<Node<G::Move>>,
+    /// The position of `root`.
+    root_pos: G,
+    root: Node<G::Move>,
+    blocks: Blocks<G::Move>,
+    /// Nodes in the tree, and their bound.
+    size: AtomicUsize,
     capacity: usize,
     params: MctsParams,
     policy: P,
-    rng: Rng,
-    moves: Vec<G::Move>,
-    path: Vec<usize>,
-    /// Deepest path from the root, in plies.
-    seldepth: u32,
-    /// RAVE: the AMAF keys of the moves played in the current simulation, with their
-    /// player, and a bit per key and player for those played below the node being
-    /// backed up (empty when the policy gives no keys).
-    played: Vec<(u16, Side)>,
-    amaf: Vec<[u64; AMAF_KEYS / 64]>,
     /// True when the policy gives AMAF keys (to a root move).
     rave: bool,
+    /// More than one thread grows the tree: statistics are added by atomic
+    /// read-modify-writes, a simulation puts a virtual loss on its path, a node is
+    /// claimed by the thread that expands it.
+    shared: bool,
+    /// Deepest path from the root, in plies.
+    seldepth: AtomicU32,
 }
 
 impl<G: Game, P: Policy<G>> Tree<G, P> {
+    /// A tree of the root `root` (whose moves are `root_moves`, shuffled by `rng`).
     fn new(
         root: &G,
         root_moves: &[G::Move],
         capacity: usize,
         params: MctsParams,
         policy: P,
-        seed: u64,
+        rng: &mut Rng,
     ) -> Self {
         let rave = root_moves.iter().any(|&mv| policy.amaf_key(mv).is_some());
-        let mut tree = Tree {
-            root: root.clone(),
-            nodes: Vec::new(),
-            capacity: capacity.max(root_moves.len() + 1),
+        let capacity = capacity.max(root_moves.len() + 1);
+        let tree = Tree {
+            root_pos: root.clone(),
+            root: Node::new(None, root.side_to_move()),
+            blocks: Blocks::new(capacity),
+            size: AtomicUsize::new(1 + root_moves.len()),
+            capacity,
             params,
             policy,
-            rng: Rng::new(seed),
-            moves: root_moves.to_vec(),
-            path: Vec::new(),
-            seldepth: 0,
-            played: Vec::new(),
-            amaf: vec![[0; AMAF_KEYS / 64]; 2],
             rave,
+            shared: false,
+            seldepth: AtomicU32::new(0),
         };
-        tree.nodes.push(Node::new(None, root.side_to_move()));
-        let moves = std::mem::take(&mut tree.moves);
-        tree.add_children(0, root, moves);
+        tree.add_children(&tree.root, root, &mut root_moves.to_vec(), rng);
         tree
     }
 
@@ -269,134 +412,298 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
     /// (its `mover` becomes the side to move; no root reward is ever read).
     fn reroot(mut self, pos: &G, root_moves: &[G::Move], capacity: usize) -> Option<Self> {
         let target = pos.hash();
-        let child_range = |node: &Node<G::Move>| {
-            node.first_child as usize..(node.first_child + node.children) as usize
-        };
         let mut found = None;
-        'search: for c in child_range(&self.nodes[0]) {
-            let mut p = self.root.clone();
-            p.play(self.nodes[c].mv.expect("children have moves"));
+        'search: for (c, child) in self.children(&self.root).iter().enumerate() {
+            let mut p = self.root_pos.clone();
+            p.play(child.mv.expect("children have moves"));
             if p.hash() == target {
-                found = Some(c);
+                found = Some((c, None));
                 break;
             }
-            for g in child_range(&self.nodes[c]) {
+            for (g, grandchild) in self.children(child).iter().enumerate() {
                 let mut q = p.clone();
-                q.play(self.nodes[g].mv.expect("children have moves"));
+                q.play(grandchild.mv.expect("children have moves"));
                 if q.hash() == target {
-                    found = Some(g);
+                    found = Some((c, Some(g)));
                     break 'search;
                 }
             }
         }
-        let top = found?;
-        let children = &self.nodes[child_range(&self.nodes[top])];
+        let (c, g) = found?;
+        let child = &self.children(&self.root)[c];
+        let top = g.map_or(child, |g| &self.children(child)[g]);
+        let children = self.children(top);
         if children.len() != root_moves.len()
             || !children.iter().all(|c| root_moves.contains(&c.mv.expect("children have moves")))
         {
             return None;
         }
-        // Copy the subtree breadth first: each node's children stay contiguous.
-        let mut nodes =
-            vec![Node { mv: None, mover: pos.side_to_move(), reward: 0.0, ..self.nodes[top] }];
-        let mut next = 0;
-        let mut old = vec![top];
-        while next < nodes.len() {
-            let range = child_range(&self.nodes[old[next]]);
-            if nodes.len() + range.len() > capacity {
-                return None;
-            }
-            nodes[next].first_child = nodes.len() as u32;
-            for c in range {
-                nodes.push(self.nodes[c]);
-                old.push(c);
-            }
-            next += 1;
+        let size = self.blocks.count(top);
+        if size > capacity {
+            return None;
         }
-        self.nodes = nodes;
-        self.root = pos.clone();
+        // Move the subtree's blocks into new ones.
+        let mut old = std::mem::replace(&mut self.blocks, Blocks::new(capacity));
+        let mut block = old.take(*self.root.children.get_mut())?;
+        let mut root = std::mem::replace(&mut block[c], Node::new(None, Side::P1));
+        if let Some(g) = g {
+            let mut block = old.take(*root.children.get_mut())?;
+            root = std::mem::replace(&mut block[g], Node::new(None, Side::P1));
+        }
+        old.move_subtree(&mut root, &self.blocks);
+        root.mv = None;
+        root.mover = pos.side_to_move();
+        root.reward = AtomicU64::new(0.0f64.to_bits());
+        self.root = root;
+        self.root_pos = pos.clone();
+        self.size = AtomicUsize::new(size);
         self.capacity = capacity;
-        self.seldepth = 0;
+        self.seldepth = AtomicU32::new(0);
         Some(self)
     }
 
-    /// Gives node `i` (position `pos`) one child per move of `moves`, shuffled.
-    fn add_children(&mut self, i: usize, pos: &G, mut moves: Vec<G::Move>) {
-        self.rng.shuffle(&mut moves);
-        let mover = pos.side_to_move();
-        self.nodes[i].first_child = self.nodes.len() as u32;
-        self.nodes[i].children = moves.len() as u32;
-        for &mv in &moves {
-            self.nodes.push(Node::new(Some(mv), mover));
-        }
-        moves.clear();
-        self.moves = moves;
+    /// The children of `node`, none before it is expanded.
+    fn children<'a>(&'a self, node: &Node<G::Move>) -> &'a [Node<G::Move>] {
+        self.blocks.children(node)
     }
 
-    /// The child of node `i` with the highest UCT value (the first on ties).
-    fn select(&self, i: usize) -> usize {
-        let node = &self.nodes[i];
-        let first = node.first_child as usize;
-        let log_n = f64::from(node.visits.max(1)).ln();
+    /// Gives `node` (position `pos`) one child per move of `moves`, shuffled by `rng`.
+    fn add_children(&self, node: &Node<G::Move>, pos: &G, moves: &mut [G::Move], rng: &mut Rng) {
+        rng.shuffle(moves);
+        let mover = pos.side_to_move();
+        let children = moves.iter().map(|&mv| Node::new(Some(mv), mover)).collect();
+        node.children.store(self.blocks.add(children, self.shared), Ordering::Release);
+    }
+
+    /// Reserves room for `n` more nodes: false when the tree is full.
+    fn reserve(&self, n: usize) -> bool {
+        if self.shared {
+            let before = self.size.fetch_add(n, Ordering::Relaxed);
+            if before + n > self.capacity {
+                self.size.fetch_sub(n, Ordering::Relaxed);
+                return false;
+            }
+        } else {
+            let size = self.size.load(Ordering::Relaxed);
+            if size + n > self.capacity {
+                return false;
+            }
+            self.size.store(size + n, Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// The index in `children` (those of `node`) of the child with the highest UCT
+    /// value, each simulation in progress through a child counted as a lost visit (the
+    /// first on ties).
+    fn select(&self, node: &Node<G::Move>, children: &[Node<G::Move>]) -> usize {
+        let parent_visits = node.visits() + node.pending.load(Ordering::Relaxed);
+        let log_n = f64::from(parent_visits.max(1)).ln();
         let c = self.params.exploration;
         let b = self.params.rave_bias;
-        let mut best = first;
+        let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
-        for (k, child) in self.nodes[first..first + node.children as usize].iter().enumerate() {
-            let v = match child.terminal {
+        for (k, child) in children.iter().enumerate() {
+            let v = match child.terminal() {
                 Some(r) => f64::from(r),
-                None if child.visits == 0 && child.amaf_visits == 0 => return first + k,
-                None if child.amaf_visits == 0 => {
-                    let n = f64::from(child.visits);
-                    child.reward / n + c * (log_n / n).sqrt()
-                }
                 None => {
-                    // The RAVE blend (1 − β)·w/n + β·w̃/ñ, written with one division.
-                    let (n, an) = (f64::from(child.visits), f64::from(child.amaf_visits));
-                    let den = n + an + b * n * an;
-                    let blend =
-                        (child.reward * (1.0 + b * an) + f64::from(child.amaf_reward)) / den;
-                    blend + c * (log_n / (n + 1.0)).sqrt()
+                    let (amaf_visits, amaf_reward) = child.amaf();
+                    let (visits, pending) = (child.visits(), child.pending.load(Ordering::Relaxed));
+                    if visits == 0 && pending == 0 && amaf_visits == 0 {
+                        return k;
+                    }
+                    let (n, w) = match pending {
+                        0 => (f64::from(visits), child.reward()),
+                        p => (f64::from(visits + p), child.reward() - f64::from(p)),
+                    };
+                    if amaf_visits == 0 {
+                        w / n + c * (log_n / n).sqrt()
+                    } else {
+                        // The RAVE blend (1 − β)·w/n + β·w̃/ñ, written with one division.
+                        let an = f64::from(amaf_visits);
+                        let den = n + an + b * n * an;
+                        let blend = (w * (1.0 + b * an) + f64::from(amaf_reward)) / den;
+                        blend + c * (log_n / (n + 1.0)).sqrt()
+                    }
                 }
             };
             if v > best_value {
-                best = first + k;
+                best = k;
                 best_value = v;
             }
         }
         best
     }
 
-    /// Backs up the rewards `first`/`second` (of each side) along `path`. With RAVE,
-    /// walking up, each node's children whose key their player played later in the
-    /// simulation (`played` holds the playout's keys) get an AMAF update.
-    fn back_up(&mut self, path: &[usize], first: f64, second: f64) {
-        let rave = self.rave;
+    /// The most visited child of `node` (the best mean on ties), if it has children.
+    fn best_child(&self, node: &Node<G::Move>) -> Option<&Node<G::Move>> {
+        self.children(node).iter().max_by(|x, y| {
+            (x.visits(), x.mean()).partial_cmp(&(y.visits(), y.mean())).expect("no NaN")
+        })
+    }
+
+    /// The principal variation from `node` down: most visited children visited at
+    /// least twice.
+    fn pv_from<'a>(&'a self, mut node: &'a Node<G::Move>) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        while let Some(c) = self.best_child(node) {
+            if c.visits() < 2 {
+                break;
+            }
+            pv.push(c.mv.expect("children have moves"));
+            node = c;
+        }
+        pv
+    }
+
+    /// The root children's statistics with their principal variations.
+    fn root_stats(&self) -> Vec<RootStat<G::Move>> {
+        self.children(&self.root)
+            .iter()
+            .map(|n| {
+                let mv = n.mv.expect("children have moves");
+                let mut pv = vec![mv];
+                pv.extend(self.pv_from(n));
+                RootStat {
+                    mv,
+                    visits: u64::from(n.visits()),
+                    reward: n.reward(),
+                    terminal: n.terminal(),
+                    pv,
+                }
+            })
+            .collect()
+    }
+}
+
+/// One thread's part of a search: its random generator and buffers.
+struct Worker<'t, G: Game, P> {
+    tree: &'t Tree<G, P>,
+    rng: Rng,
+    moves: Vec<G::Move>,
+    path: Vec<&'t Node<G::Move>>,
+    /// RAVE: the AMAF keys of the moves played in the current simulation, with their
+    /// player, and a bit per key and player for those played below the node being
+    /// backed up (unused when the policy gives no keys).
+    played: Vec<(u16, Side)>,
+    amaf: Vec<[u64; AMAF_KEYS / 64]>,
+}
+
+impl<'t, G: Game, P: Policy<G>> Worker<'t, G, P> {
+    fn new(tree: &'t Tree<G, P>, rng: Rng) -> Self {
+        Worker {
+            tree,
+            rng,
+            moves: Vec::new(),
+            path: Vec::new(),
+            played: Vec::new(),
+            amaf: vec![[0; AMAF_KEYS / 64]; 2],
+        }
+    }
+
+    /// Expands the leaf `node` (position `pos`) unless the tree is full or, when shared,
+    /// another thread expands it: true when it has children now.
+    fn expand(&mut self, node: &Node<G::Move>, pos: &G) -> bool {
+        let tree = self.tree;
+        if tree.shared
+            && node
+                .children
+                .compare_exchange(NO_CHILDREN, CLAIMED, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return false;
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        let expanded = tree.reserve(moves.len());
+        if expanded {
+            tree.add_children(node, pos, &mut moves, &mut self.rng);
+        } else if tree.shared {
+            node.children.store(NO_CHILDREN, Ordering::Relaxed);
+        }
+        moves.clear();
+        self.moves = moves;
+        expanded
+    }
+
+    /// One simulation from the root position `root`.
+    fn simulate(&mut self, root: &G) {
+        let tree = self.tree;
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(&tree.root);
+        let mut pos = root.clone();
+        let mut node = &tree.root;
+        let mut outcome = None;
+        loop {
+            let mut children = tree.children(node);
+            if children.is_empty() {
+                if node.visits() < tree.params.expand_after || !self.expand(node, &pos) {
+                    break;
+                }
+                children = tree.children(node);
+            }
+            let child = &children[tree.select(node, children)];
+            if tree.shared {
+                child.pending.fetch_add(1, Ordering::Relaxed);
+            }
+            pos.play(child.mv.expect("only the root has no move"));
+            path.push(child);
+            node = child;
+            outcome = pos.outcome();
+            if let Some(o) = outcome {
+                let reward = tree.policy.reward(&pos, o, child.mover) as f32;
+                child.terminal.store(reward.to_bits(), Ordering::Relaxed);
+                break;
+            }
+        }
+        let depth = path.len() as u32 - 1;
+        if depth > tree.seldepth.load(Ordering::Relaxed) {
+            tree.seldepth.fetch_max(depth, Ordering::Relaxed);
+        }
+        let (end, outcome) = match outcome {
+            Some(o) => (pos, o),
+            None => tree.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played),
+        };
+        // The reward for each side, computed once.
+        let first = tree.policy.reward(&end, outcome, Side::P1);
+        let second = tree.policy.reward(&end, outcome, Side::P2);
+        self.back_up(&path, first, second);
+        self.path = path;
+    }
+
+    /// Backs up the rewards `first`/`second` (of each side) along `path`, taking back
+    /// its virtual loss. With RAVE, walking up, each node's children whose key their
+    /// player played later in the simulation (`played` holds the playout's keys) get an
+    /// AMAF update.
+    fn back_up(&mut self, path: &[&Node<G::Move>], first: f64, second: f64) {
+        let tree = self.tree;
+        let (rave, shared) = (tree.rave, tree.shared);
         let reward_of = |side: Side| if side == Side::P1 { first } else { second };
         if rave {
             for &(key, side) in &self.played {
                 self.amaf[side.index()][key as usize / 64] |= 1 << (key % 64);
             }
         }
-        for &n in path.iter().rev() {
-            let node = &mut self.nodes[n];
-            node.visits += 1;
-            node.reward += reward_of(node.mover);
+        for (depth, &node) in path.iter().enumerate().rev() {
+            add_visit(node, reward_of(node.mover), shared, depth > 0);
             if !rave {
                 continue;
             }
-            let (start, len) = (node.first_child as usize, node.children as usize);
-            for child in &mut self.nodes[start..start + len] {
-                let key = self.policy.amaf_key(child.mv.expect("children have moves"));
+            for child in tree.children(node) {
+                let key = tree.policy.amaf_key(child.mv.expect("children have moves"));
                 let Some(key) = key else { continue };
                 let bits = &self.amaf[child.mover.index()];
                 if bits[key as usize / 64] >> (key % 64) & 1 != 0 {
-                    child.amaf_visits += 1;
-                    child.amaf_reward += reward_of(child.mover) as f32;
+                    let r = reward_of(child.mover) as f32;
+                    update(&child.amaf, shared, |a| {
+                        let sum = f32::from_bits((a >> 32) as u32) + r;
+                        (u64::from(sum.to_bits()) << 32) | u64::from(a as u32 + 1)
+                    });
                 }
             }
-            let node = &self.nodes[n];
-            if let Some(key) = node.mv.and_then(|mv| self.policy.amaf_key(mv)) {
+            if let Some(key) = node.mv.and_then(|mv| tree.policy.amaf_key(mv)) {
                 self.amaf[node.mover.index()][key as usize / 64] |= 1 << (key % 64);
                 self.played.push((key, node.mover));
             }
@@ -406,115 +713,59 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         }
         self.played.clear();
     }
-
-    /// One simulation from the root position `root`.
-    fn simulate(&mut self, root: &G) {
-        let mut path = std::mem::take(&mut self.path);
-        path.clear();
-        path.push(0);
-        let mut pos = root.clone();
-        let mut i = 0;
-        let mut outcome = None;
-        loop {
-            let node = &self.nodes[i];
-            if node.children == 0 {
-                if node.visits < self.params.expand_after {
-                    break;
-                }
-                let mut moves = std::mem::take(&mut self.moves);
-                moves.clear();
-                pos.generate_moves(&mut moves);
-                if self.nodes.len() + moves.len() > self.capacity {
-                    self.moves = moves;
-                    break;
-                }
-                self.add_children(i, &pos, moves);
-            }
-            i = self.select(i);
-            pos.play(self.nodes[i].mv.expect("only the root has no move"));
-            path.push(i);
-            outcome = pos.outcome();
-            if let Some(o) = outcome {
-                let mover = self.nodes[i].mover;
-                self.nodes[i].terminal = Some(self.policy.reward(&pos, o, mover) as f32);
-                break;
-            }
-        }
-        self.seldepth = self.seldepth.max(path.len() as u32 - 1);
-        let (end, outcome) = match outcome {
-            Some(o) => (pos, o),
-            None => self.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played),
-        };
-        // The reward for each side, computed once.
-        let first = self.policy.reward(&end, outcome, Side::P1);
-        let second = self.policy.reward(&end, outcome, Side::P2);
-        self.back_up(&path, first, second);
-        self.path = path;
-    }
-
-    /// The most visited child of node `i` (the best mean on ties), if it has children.
-    fn best_child(&self, i: usize) -> Option<usize> {
-        let node = &self.nodes[i];
-        let first = node.first_child as usize;
-        (first..first + node.children as usize).max_by(|&a, &b| {
-            let (x, y) = (&self.nodes[a], &self.nodes[b]);
-            (x.visits, x.mean()).partial_cmp(&(y.visits, y.mean())).expect("no NaN")
-        })
-    }
-
-    /// The principal variation from node `i` down: most visited children visited at
-    /// least twice.
-    fn pv_from(&self, mut i: usize) -> Vec<G::Move> {
-        let mut pv = Vec::new();
-        while let Some(c) = self.best_child(i) {
-            if self.nodes[c].visits < 2 {
-                break;
-            }
-            pv.push(self.nodes[c].mv.expect("children have moves"));
-            i = c;
-        }
-        pv
-    }
-
-    /// The root children's statistics with their principal variations.
-    fn root_stats(&self) -> Vec<RootStat<G::Move>> {
-        let root = &self.nodes[0];
-        let first = root.first_child as usize;
-        (first..first + root.children as usize)
-            .map(|c| {
-                let n = &self.nodes[c];
-                let mv = n.mv.expect("children have moves");
-                let mut pv = vec![mv];
-                pv.extend(self.pv_from(c));
-                RootStat {
-                    mv,
-                    visits: u64::from(n.visits),
-                    reward: n.reward,
-                    terminal: n.terminal,
-                    pv,
-                    pv_visits: n.visits,
-                }
-            })
-            .collect()
-    }
 }
 
-/// Adds `more` (one tree's root statistics) into `sum`, by move.
-fn merge<M: Copy + Eq>(sum: &mut Vec<RootStat<M>>, more: Vec<RootStat<M>>) {
-    for s in more {
-        match sum.iter_mut().find(|t| t.mv == s.mv) {
-            Some(t) => {
-                t.visits += s.visits;
-                t.reward += s.reward;
-                t.terminal = t.terminal.or(s.terminal);
-                if s.pv_visits > t.pv_visits {
-                    t.pv = s.pv;
-                    t.pv_visits = s.pv_visits;
-                }
+/// Grows `tree` (rooted at `pos`) with `threads` threads until `ctl` says stop or
+/// `max_sims` simulations of all threads are done (counted in `nodes`). The calling
+/// thread is the first, with `rng`, and reports to `reporter` about every second; the
+/// others are seeded by `thread_seed`.
+#[allow(clippy::too_many_arguments)]
+fn grow<G: Game, P: Policy<G>>(
+    tree: &Tree<G, P>,
+    pos: &G,
+    threads: usize,
+    rng: Rng,
+    thread_seed: impl Fn(usize) -> u64,
+    max_sims: Option<u64>,
+    nodes: &AtomicU64,
+    ctl: &SearchControl,
+    reporter: &mut dyn Reporter,
+) {
+    let work = |mut worker: Worker<G, P>, mut report: Option<&mut dyn Reporter>| {
+        let mut next_report = Duration::from_secs(1);
+        // The first thread simulates at least once (its limit permitting).
+        let mut first = report.is_some();
+        loop {
+            let total = nodes.load(Ordering::Relaxed);
+            if !first && (ctl.must_stop(total) || ctl.soft_expired(1.0)) {
+                break;
             }
-            None => sum.push(s),
+            first = false;
+            // Claim a simulation, within the limit.
+            if nodes.fetch_add(1, Ordering::Relaxed) >= max_sims.unwrap_or(u64::MAX) {
+                nodes.fetch_sub(1, Ordering::Relaxed);
+                break;
+            }
+            worker.simulate(pos);
+            if let Some(r) = report.as_deref_mut()
+                && ctl.elapsed() >= next_report
+            {
+                next_report += Duration::from_secs(1);
+                let mut stats = tree.root_stats();
+                stats.sort_by(|a, b| b.key().partial_cmp(&a.key()).expect("no NaN"));
+                let (total, seldepth) =
+                    (nodes.load(Ordering::Relaxed), tree.seldepth.load(Ordering::Relaxed));
+                report_lines(&stats[..1], seldepth, total, ctl, r);
+            }
         }
-    }
+    };
+    std::thread::scope(|scope| {
+        for thread in 1..threads {
+            let worker = Worker::new(tree, Rng::new(thread_seed(thread)));
+            scope.spawn(move || work(worker, None));
+        }
+        work(Worker::new(tree, rng), Some(reporter));
+    });
 }
 
 /// The result of one search.
@@ -541,9 +792,9 @@ pub struct MonteCarlo<G: Game, P: Policy<G>> {
     multipv: usize,
     hash_mb: usize,
     seed: u64,
-    /// The threads' trees of the last search, reused by the next one when its position
-    /// is one or two plies further (see [`MonteCarlo::clear`]).
-    kept: Vec<Tree<G, P>>,
+    /// The tree of the last search, reused by the next one when its position is one or
+    /// two plies further (see [`MonteCarlo::clear`]).
+    kept: Option<Tree<G, P>>,
 }
 
 impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
@@ -556,13 +807,13 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
             multipv: 1,
             hash_mb,
             seed: 0x5eed_6a0d_u64,
-            kept: Vec::new(),
+            kept: None,
         }
     }
 
-    /// Forgets the kept trees (a new game): the next search starts afresh.
+    /// Forgets the kept tree (a new game): the next search starts afresh.
     pub fn clear(&mut self) {
-        self.kept.clear();
+        self.kept = None;
     }
 
     pub fn set_hash_mb(&mut self, mb: usize) {
@@ -587,76 +838,30 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
         reporter: &mut dyn Reporter,
     ) -> MctsResult<G::Move> {
         assert!(!root_moves.is_empty(), "search called without root moves");
-        let capacity =
-            (self.hash_mb.max(1) << 20) / std::mem::size_of::<Node<G::Move>>() / self.threads;
+        let capacity = (self.hash_mb.max(1) << 20) / std::mem::size_of::<Node<G::Move>>();
         // `go depth N` stands for N·1000 simulations.
         let max_sims = ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000));
-        let nodes = AtomicU64::new(0);
         let seed = self.seed ^ pos.hash();
-        let mut kept = std::mem::take(&mut self.kept).into_iter();
-        let trees: Vec<Tree<G, P>> = (0..self.threads)
-            .map(|thread| {
-                let thread_seed = seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                match kept.next().and_then(|t| t.reroot(pos, root_moves, capacity)) {
-                    Some(mut tree) => {
-                        tree.params = self.params;
-                        tree.policy = self.policy.clone();
-                        tree.rng = Rng::new(thread_seed);
-                        tree.rave = root_moves.iter().any(|&mv| tree.policy.amaf_key(mv).is_some());
-                        tree
-                    }
-                    None => Tree::new(
-                        pos,
-                        root_moves,
-                        capacity,
-                        self.params,
-                        self.policy.clone(),
-                        thread_seed,
-                    ),
-                }
-            })
-            .collect();
-        let nodes_ref = &nodes;
-        let grow = move |mut tree: Tree<G, P>, report: Option<&mut dyn Reporter>| {
-            let mut next_report = Duration::from_secs(1);
-            let mut report = report;
-            let mut sims = 0u64;
-            loop {
-                let total = nodes_ref.load(Ordering::Relaxed);
-                let done = max_sims.is_some_and(|m| total >= m);
-                if sims > 0 && (done || ctl.must_stop(total) || ctl.soft_expired(1.0)) {
-                    break;
-                }
-                tree.simulate(pos);
-                sims += 1;
-                nodes_ref.fetch_add(1, Ordering::Relaxed);
-                if let Some(r) = report.as_deref_mut()
-                    && ctl.elapsed() >= next_report
-                {
-                    next_report += Duration::from_secs(1);
-                    let mut stats = tree.root_stats();
-                    stats.sort_by(|a, b| b.key().partial_cmp(&a.key()).expect("no NaN"));
-                    let total = nodes_ref.load(Ordering::Relaxed);
-                    report_lines(&stats[..1], tree.seldepth, total, ctl, r);
-                }
+        let thread_seed =
+            |thread: usize| seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(thread_seed(0));
+        let mut tree = match self.kept.take().and_then(|t| t.reroot(pos, root_moves, capacity)) {
+            Some(mut tree) => {
+                tree.params = self.params;
+                tree.policy = self.policy.clone();
+                tree.rave = root_moves.iter().any(|&mv| tree.policy.amaf_key(mv).is_some());
+                tree
             }
-            tree
+            None => {
+                Tree::new(pos, root_moves, capacity, self.params, self.policy.clone(), &mut rng)
+            }
         };
-        let mut trees = trees.into_iter();
-        let main_tree = trees.next().expect("at least one thread");
-        let kept = std::thread::scope(|scope| {
-            let handles: Vec<_> = trees.map(|t| scope.spawn(move || grow(t, None))).collect();
-            let mut kept = vec![grow(main_tree, Some(&mut *reporter))];
-            kept.extend(handles.into_iter().filter_map(|h| h.join().ok()));
-            kept
-        });
-        let mut stats = kept[0].root_stats();
-        let mut seldepth = kept[0].seldepth;
-        for tree in &kept[1..] {
-            merge(&mut stats, tree.root_stats());
-            seldepth = seldepth.max(tree.seldepth);
-        }
-        self.kept = kept;
+        tree.shared = self.threads > 1;
+        let nodes = AtomicU64::new(0);
+        grow(&tree, pos, self.threads, rng, thread_seed, max_sims, &nodes, ctl, reporter);
+        let mut stats = tree.root_stats();
+        let seldepth = tree.seldepth.load(Ordering::Relaxed);
+        self.kept = Some(tree);
         stats.sort_by(|a, b| b.key().partial_cmp(&a.key()).expect("no NaN"));
         let total = nodes.load(Ordering::Relaxed);
         let shown = self.multipv.min(stats.len());
@@ -696,13 +901,23 @@ mod tests {
     use crate::games::morris::{Morris, MorrisOptions};
     use crate::search::NullReporter;
 
-    fn search(pos: &Morris, sims: u64, threads: usize) -> MctsResult<<Morris as Game>::Move> {
-        let mut mcts = MonteCarlo::<Morris, Uniform>::new(16, MctsParams::default(), Uniform);
+    type MorrisMcts = MonteCarlo<Morris, Uniform>;
+
+    fn searcher(threads: usize) -> MorrisMcts {
+        let mut mcts = MonteCarlo::new(16, MctsParams::default(), Uniform);
         mcts.set_threads(threads);
+        mcts
+    }
+
+    fn run(mcts: &mut MorrisMcts, pos: &Morris, sims: u64) -> MctsResult<<Morris as Game>::Move> {
         let ctl = SearchControl::fixed(None, Some(sims));
         let mut moves = Vec::new();
         pos.generate_moves(&mut moves);
         mcts.run(pos, &moves, &ctl, &mut NullReporter)
+    }
+
+    fn search(pos: &Morris, sims: u64, threads: usize) -> MctsResult<<Morris as Game>::Move> {
+        run(&mut searcher(threads), pos, sims)
     }
 
     #[test]
@@ -719,12 +934,68 @@ mod tests {
         assert!(pos.parse_move(&a.best().to_string()).is_ok());
     }
 
+    /// Checks the statistics of the subtree of `node` after a search by `threads`
+    /// threads: no virtual loss left, and each expanded node's visits are its
+    /// children's plus the simulations that ended at it before it was expanded (at
+    /// most `expand_after`, and one more per other thread that was simulating from it).
+    fn check_visits(
+        tree: &Tree<Morris, Uniform>,
+        node: &Node<<Morris as Game>::Move>,
+        threads: u32,
+    ) {
+        assert_eq!(node.pending.load(Ordering::Relaxed), 0);
+        let children = tree.children(node);
+        if children.is_empty() {
+            return;
+        }
+        let below: u32 = children.iter().map(Node::visits).sum();
+        let ended = node.visits().checked_sub(below).expect("no more visits below than at a node");
+        assert!(ended < MctsParams::default().expand_after + threads, "{ended} ended at a node");
+        for child in children {
+            check_visits(tree, child, threads);
+        }
+    }
+
     #[test]
-    fn threads_merge_every_root_move() {
+    fn threads_grow_one_tree_to_the_node_limit_and_take_back_their_virtual_loss() {
         let pos = Morris::startpos(&MorrisOptions::default());
-        let r = search(&pos, 400, 2);
-        assert!(r.nodes >= 400);
-        assert_eq!(r.lines.len(), pos.count_moves() as usize);
+        for threads in [1, 2, 3] {
+            let mut mcts = searcher(threads);
+            let r = run(&mut mcts, &pos, 3000);
+            assert_eq!(r.nodes, 3000);
+            assert_eq!(r.lines.len(), pos.count_moves() as usize);
+            let tree = mcts.kept.as_ref().expect("the tree is kept");
+            assert_eq!(tree.root.visits(), 3000);
+            let root_visits: u32 = tree.children(&tree.root).iter().map(Node::visits).sum();
+            assert_eq!(root_visits, 3000);
+            assert_eq!(tree.size.load(Ordering::Relaxed), tree.blocks.count(&tree.root));
+            check_visits(tree, &tree.root, threads as u32);
+        }
+    }
+
+    #[test]
+    fn a_full_tree_keeps_simulating_from_its_leaves_with_two_threads() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        let mut rng = Rng::new(9);
+        let mut tree = Tree::<Morris, Uniform>::new(
+            &pos,
+            &moves,
+            500,
+            MctsParams::default(),
+            Uniform,
+            &mut rng,
+        );
+        tree.shared = true;
+        let nodes = AtomicU64::new(0);
+        let ctl = SearchControl::fixed(None, Some(4000));
+        grow(&tree, &pos, 2, rng, |t| t as u64, Some(4000), &nodes, &ctl, &mut NullReporter);
+        assert_eq!(tree.root.visits(), 4000);
+        let size = tree.blocks.count(&tree.root);
+        assert_eq!(tree.size.load(Ordering::Relaxed), size);
+        assert!(size <= 500 && size > 400, "{size} nodes");
+        check_visits(&tree, &tree.root, 2);
     }
 
     #[test]
@@ -733,44 +1004,50 @@ mod tests {
         let mut moves = Vec::new();
         pos.generate_moves(&mut moves);
         let grown = || {
-            let mut tree = Tree::<Morris, Uniform>::new(
+            let mut rng = Rng::new(5);
+            let tree = Tree::<Morris, Uniform>::new(
                 &pos,
                 &moves,
                 1 << 20,
                 MctsParams::default(),
                 Uniform,
-                5,
+                &mut rng,
             );
+            let mut worker = Worker::new(&tree, rng);
             for _ in 0..3000 {
-                tree.simulate(&pos);
+                worker.simulate(&pos);
             }
+            drop(worker);
             tree
         };
         // The start position is not below itself.
         assert!(grown().reroot(&pos, &moves, 1 << 20).is_none());
         let tree = grown();
-        let c = tree.best_child(0).unwrap();
+        let c = tree.best_child(&tree.root).unwrap();
         let g = tree.best_child(c).unwrap();
-        let (visits, grandchildren) = (tree.nodes[g].visits, tree.nodes[g].children);
+        let (visits, grandchildren) = (g.visits(), tree.children(g).len());
+        let size = tree.blocks.count(g);
         let mut next = pos.clone();
-        next.play(tree.nodes[c].mv.unwrap());
-        next.play(tree.nodes[g].mv.unwrap());
+        next.play(c.mv.unwrap());
+        next.play(g.mv.unwrap());
         let mut moves = Vec::new();
         next.generate_moves(&mut moves);
+        // Not when the subtree does not fit.
+        assert!(grown().reroot(&next, &moves, size - 1).is_none());
         let sub = tree.reroot(&next, &moves, 1 << 20).expect("the subtree is kept");
-        assert_eq!(sub.nodes[0].visits, visits);
-        assert_eq!(sub.nodes[0].children, grandchildren);
-        assert_eq!(sub.nodes[0].mover, next.side_to_move());
-        let root_moves: Vec<_> = (1..=moves.len()).map(|k| sub.nodes[k].mv.unwrap()).collect();
+        assert_eq!(sub.root.visits(), visits);
+        assert_eq!(sub.children(&sub.root).len(), grandchildren);
+        assert_eq!(sub.root.mover, next.side_to_move());
+        assert_eq!(sub.size.load(Ordering::Relaxed), size);
+        let root_moves: Vec<_> = sub.children(&sub.root).iter().map(|n| n.mv.unwrap()).collect();
         assert!(moves.iter().all(|m| root_moves.contains(m)));
-        // Every kept node's children lie inside the new arena.
-        assert!(sub.nodes.iter().all(|n| (n.first_child + n.children) as usize <= sub.nodes.len()));
+        assert_eq!(sub.blocks.count(&sub.root), size);
     }
 
     #[test]
     fn plays_an_immediate_win() {
         // The first positions of seeded random games where the side to move has a move
-        // that wins at once: the search must play a winning move.
+        // that wins at once: the search must play a winning move, with one thread or two.
         let mut pos = Morris::startpos(&MorrisOptions::default());
         let mut moves = Vec::new();
         let mut rng = Rng::new(3);
@@ -784,8 +1061,10 @@ mod tests {
                 p.outcome() == Some(Outcome::Win(pos.side_to_move()))
             };
             if moves.iter().any(wins) {
-                let played = search(&pos, 300, 1).best();
-                assert!(wins(&played), "{} missed the win in {}", played, pos.to_fen());
+                for threads in [1, 2] {
+                    let played = search(&pos, 300, threads).best();
+                    assert!(wins(&played), "{} missed the win in {}", played, pos.to_fen());
+                }
                 found += 1;
                 if found == 5 {
                     return;

@@ -67,6 +67,31 @@ const CASTLE_KEEP: [u8; SQUARES] = {
     keep
 };
 
+/// `*set ^= squares` as one 16-byte load, xor and store: three instructions where the
+/// compiler wrote two 8-byte halves of each (six). Every change of a set in make and
+/// unmake goes through here (callgrind on the perft with every leaf made: 2 320.6 M →
+/// 2 277.0 M instructions).
+#[inline(always)]
+fn toggle(set: &mut Bb, squares: Bb) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_load_si128, _mm_set_epi64x, _mm_store_si128, _mm_xor_si128,
+        };
+        let p = std::ptr::from_mut(set).cast::<__m128i>();
+        // SAFETY: `p` comes from a `&mut u128`, which is valid and 16-byte aligned, and
+        // SSE2 is part of every x86-64 processor.
+        unsafe {
+            let x = _mm_set_epi64x((squares >> 64) as i64, squares as i64);
+            _mm_store_si128(p, _mm_xor_si128(_mm_load_si128(p), x));
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        *set ^= squares;
+    }
+}
+
 /// The pieces of colour `by` attacking `sq` in the placement `pieces`/`colors` when the
 /// occupancy is `occ`; `phasers` are the pieces that attack their twin square.
 /// A slider attacks `sq` when it is the nearest occupied square on one of the rays from
@@ -124,6 +149,25 @@ fn nearest_slider(t: &Tables, d: usize, sq: usize, occ: Bb, sliders: Bb) -> Bb {
     bit(nearest(d, blockers)) & sliders
 }
 
+/// The part of a position besides the placement and the side to move: what
+/// [`Board::unmake`] restores from the record [`Board::make`] saved. Kept together so
+/// that saving and restoring it are two wide copies rather than one per field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Zobrist hash of placement, side, castling rights and `ep`.
+    pub hash: u64,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// Move number, starting at 1, incremented after Black's move.
+    pub fullmove: u32,
+    /// Castling right bits (`CASTLE_*`).
+    pub castling: u8,
+    /// The square skipped by a double step that may be captured en passant, or [`NO_SQ`].
+    /// After [`Board::apply`] it is set whenever an enemy pawn could capture there; the
+    /// position layer clears it when no such capture is legal.
+    pub ep: u8,
+}
+
 /// One position without its history. Copying it is the undo of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -135,18 +179,8 @@ pub struct Board {
     pub mailbox: [u8; SQUARES],
     /// 0 when White is to move, 1 for Black.
     pub stm: usize,
-    /// Castling right bits (`CASTLE_*`).
-    pub castling: u8,
-    /// The square skipped by a double step that may be captured en passant, or [`NO_SQ`].
-    /// After [`Board::apply`] it is set whenever an enemy pawn could capture there; the
-    /// position layer clears it when no such capture is legal.
-    pub ep: u8,
-    /// Plies since the last capture or pawn move.
-    pub halfmove: u32,
-    /// Move number, starting at 1, incremented after Black's move.
-    pub fullmove: u32,
-    /// Zobrist hash of placement, side, castling rights and `ep`.
-    pub hash: u64,
+    /// Hash, clocks, castling rights, en passant.
+    pub st: State,
     /// The rule options (they change which moves are legal).
     pub opts: MoebiusOptions,
 }
@@ -157,11 +191,7 @@ pub struct Board {
 /// back cost more than undoing the two or three squares a move touches).
 #[derive(Clone, Copy, Debug)]
 pub struct BoardUndo {
-    hash: u64,
-    halfmove: u32,
-    fullmove: u32,
-    castling: u8,
-    ep: u8,
+    st: State,
     /// The mailbox code of the moved piece (before a promotion).
     moved: u8,
     /// The mailbox code of the captured piece, 0 if none.
@@ -190,11 +220,7 @@ impl Board {
             colors: [0; 2],
             mailbox: [0; SQUARES],
             stm: WHITE,
-            castling: 0,
-            ep: NO_SQ,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
+            st: State { hash: 0, halfmove: 0, fullmove: 1, castling: 0, ep: NO_SQ },
             opts,
         }
     }
@@ -226,35 +252,35 @@ impl Board {
     #[inline(always)]
     fn put_with(&mut self, t: &Tables, sq: usize, c: u8) {
         let b = bit(sq);
-        self.pieces[code_type(c)] |= b;
-        self.colors[code_color(c)] |= b;
+        toggle(&mut self.pieces[code_type(c)], b);
+        toggle(&mut self.colors[code_color(c)], b);
         self.mailbox[sq] = c;
-        self.hash ^= t.z_piece[c as usize][sq];
+        self.st.hash ^= t.z_piece[c as usize][sq];
     }
 
     /// Removes the piece on `sq` (which must hold one), updating the hash.
     #[inline(always)]
     fn take(&mut self, t: &Tables, sq: usize) -> u8 {
         let c = self.mailbox[sq];
-        let b = !bit(sq);
-        self.pieces[code_type(c)] &= b;
-        self.colors[code_color(c)] &= b;
+        let b = bit(sq);
+        toggle(&mut self.pieces[code_type(c)], b);
+        toggle(&mut self.colors[code_color(c)], b);
         self.mailbox[sq] = 0;
-        self.hash ^= t.z_piece[c as usize][sq];
+        self.st.hash ^= t.z_piece[c as usize][sq];
         c
     }
 
     /// The hash computed from scratch (the incremental one always equals it).
     pub fn compute_hash(&self) -> u64 {
         let t = &*TABLES;
-        let mut h = t.z_castle[self.castling as usize];
+        let mut h = t.z_castle[self.st.castling as usize];
         for sq in 0..SQUARES {
             if self.mailbox[sq] != 0 {
                 h ^= t.z_piece[self.mailbox[sq] as usize][sq];
             }
         }
-        if self.ep != NO_SQ {
-            h ^= t.z_ep[self.ep as usize];
+        if self.st.ep != NO_SQ {
+            h ^= t.z_ep[self.st.ep as usize];
         }
         if self.stm == BLACK {
             h ^= t.z_black;
@@ -313,11 +339,11 @@ impl Board {
     fn apply_with(&mut self, t: &Tables, mv: ChessMove) -> u8 {
         let (from, to) = (mv.from(), mv.to());
         let us = self.stm;
-        if self.ep != NO_SQ {
-            self.hash ^= t.z_ep[self.ep as usize];
-            self.ep = NO_SQ;
+        if self.st.ep != NO_SQ {
+            self.st.hash ^= t.z_ep[self.st.ep as usize];
+            self.st.ep = NO_SQ;
         }
-        self.halfmove += 1;
+        self.st.halfmove += 1;
         let piece = self.mailbox[from];
         let mut captured = 0;
         match mv.kind() {
@@ -332,17 +358,17 @@ impl Board {
                 captured = self.take(t, Board::ep_victim(to));
                 self.take(t, from);
                 self.put_with(t, to, piece);
-                self.halfmove = 0;
+                self.st.halfmove = 0;
             }
             kind => {
                 let victim = self.mailbox[to];
                 if victim != 0 {
                     captured = self.take(t, to);
-                    self.halfmove = 0;
+                    self.st.halfmove = 0;
                 }
                 let typ = code_type(piece);
                 if typ == PAWN {
-                    self.halfmove = 0;
+                    self.st.halfmove = 0;
                 }
                 match mv.promotion() {
                     Some(promoted) => {
@@ -352,33 +378,32 @@ impl Board {
                     None => {
                         // Both squares in one update of each set.
                         let both = bit(from) | bit(to);
-                        self.pieces[typ] ^= both;
-                        self.colors[us] ^= both;
+                        toggle(&mut self.pieces[typ], both);
+                        toggle(&mut self.colors[us], both);
                         self.mailbox[from] = 0;
                         self.mailbox[to] = piece;
-                        self.hash ^=
+                        self.st.hash ^=
                             t.z_piece[piece as usize][from] ^ t.z_piece[piece as usize][to];
                     }
                 }
                 if kind == Kind::Double {
                     let ep = (from + to) / 2;
                     if t.pawn_from[us ^ 1][ep] & self.of(us ^ 1, PAWN) != 0 {
-                        self.ep = ep as u8;
-                        self.hash ^= t.z_ep[ep];
+                        self.st.ep = ep as u8;
+                        self.st.hash ^= t.z_ep[ep];
                     }
                 }
             }
         }
-        let rights = self.castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
-        if rights != self.castling {
-            self.hash ^= t.z_castle[self.castling as usize] ^ t.z_castle[rights as usize];
-            self.castling = rights;
+        let rights = self.st.castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+        if rights != self.st.castling {
+            self.st.hash ^= t.z_castle[self.st.castling as usize] ^ t.z_castle[rights as usize];
+            self.st.castling = rights;
         }
-        if us == BLACK {
-            self.fullmove += 1;
-        }
+        // After Black's move (`us` is 0 or 1).
+        self.st.fullmove += us as u32;
         self.stm ^= 1;
-        self.hash ^= t.z_black;
+        self.st.hash ^= t.z_black;
         captured
     }
 
@@ -386,26 +411,14 @@ impl Board {
     /// `captured` (codes; 0 for a null move).
     #[inline(always)]
     fn undo_record(&self, moved: u8, captured: u8) -> BoardUndo {
-        BoardUndo {
-            hash: self.hash,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            castling: self.castling,
-            ep: self.ep,
-            moved,
-            captured,
-        }
+        BoardUndo { st: self.st, moved, captured }
     }
 
     /// Restores the state saved by [`Board::undo_record`] and gives the turn back; the
     /// placement is left to the caller.
     #[inline(always)]
     fn restore(&mut self, u: &BoardUndo) {
-        self.hash = u.hash;
-        self.halfmove = u.halfmove;
-        self.fullmove = u.fullmove;
-        self.castling = u.castling;
-        self.ep = u.ep;
+        self.st = u.st;
         self.stm ^= 1;
     }
 
@@ -414,8 +427,8 @@ impl Board {
     #[inline(always)]
     fn shift(&mut self, c: u8, from: usize, to: usize) {
         let both = bit(from) | bit(to);
-        self.pieces[code_type(c)] ^= both;
-        self.colors[code_color(c)] ^= both;
+        toggle(&mut self.pieces[code_type(c)], both);
+        toggle(&mut self.colors[code_color(c)], both);
         self.mailbox[from] = 0;
         self.mailbox[to] = c;
     }
@@ -423,8 +436,8 @@ impl Board {
     /// Puts the piece `c` back on the empty square `sq`, without the hash.
     #[inline(always)]
     fn restore_piece(&mut self, c: u8, sq: usize) {
-        self.pieces[code_type(c)] |= bit(sq);
-        self.colors[code_color(c)] |= bit(sq);
+        toggle(&mut self.pieces[code_type(c)], bit(sq));
+        toggle(&mut self.colors[code_color(c)], bit(sq));
         self.mailbox[sq] = c;
     }
 
@@ -456,8 +469,8 @@ impl Board {
             _ => {
                 if mv.promotion().is_some() {
                     let promoted = self.mailbox[to];
-                    self.pieces[code_type(promoted)] ^= bit(to);
-                    self.pieces[PAWN] ^= bit(to);
+                    toggle(&mut self.pieces[code_type(promoted)], bit(to));
+                    toggle(&mut self.pieces[PAWN], bit(to));
                 }
                 self.shift(undo.moved, to, from);
                 if undo.captured != 0 {
@@ -484,14 +497,14 @@ impl Board {
     pub fn pass(&mut self) {
         self.clear_ep();
         self.stm ^= 1;
-        self.hash ^= TABLES.z_black;
+        self.st.hash ^= TABLES.z_black;
     }
 
     /// Clears the en-passant square (when no en-passant capture is legal).
     pub fn clear_ep(&mut self) {
-        if self.ep != NO_SQ {
-            self.hash ^= TABLES.z_ep[self.ep as usize];
-            self.ep = NO_SQ;
+        if self.st.ep != NO_SQ {
+            self.st.hash ^= TABLES.z_ep[self.st.ep as usize];
+            self.st.ep = NO_SQ;
         }
     }
 

@@ -100,7 +100,7 @@ pub fn parse(s: &str, opts: MoebiusOptions) -> Result<Board, PositionError> {
         let ok = b.mailbox[square(4, y)] == code(color, KING)
             && b.mailbox[square(rook_x, y)] == code(color, ROOK);
         if ok {
-            b.castling |= rights & right;
+            b.st.castling |= rights & right;
         }
     }
     if fields[3] != "-" {
@@ -124,21 +124,21 @@ pub fn parse(s: &str, opts: MoebiusOptions) -> Result<Board, PositionError> {
         if !ok {
             return Err(err(format!("no double step can have skipped '{}'", fields[3])));
         }
-        b.ep = ep as u8;
+        b.st.ep = ep as u8;
     }
     let num = |i: usize, default: u32| -> Result<u32, PositionError> {
         fields.get(i).map_or(Ok(default), |f| {
             f.parse::<u32>().map_err(|_| err(format!("'{f}' is not a number")))
         })
     };
-    b.halfmove = num(4, 0)?;
-    b.fullmove = num(5, 1)?.max(1);
+    b.st.halfmove = num(4, 0)?;
+    b.st.fullmove = num(5, 1)?.max(1);
     let mut other = b;
     other.stm ^= 1;
     if other.in_check() {
         return Err(err("the side not to move is in check".into()));
     }
-    b.hash = b.compute_hash();
+    b.st.hash = b.compute_hash();
     Ok(b)
 }
 
@@ -168,15 +168,15 @@ pub fn write(b: &Board) -> String {
     let mut castling: String =
         [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')]
             .iter()
-            .filter(|(bit, _)| b.castling & bit != 0)
+            .filter(|(bit, _)| b.st.castling & bit != 0)
             .map(|&(_, c)| c)
             .collect();
     if castling.is_empty() {
         castling.push('-');
     }
-    let ep = if b.ep == NO_SQ { "-".to_string() } else { square_name(b.ep as usize) };
+    let ep = if b.st.ep == NO_SQ { "-".to_string() } else { square_name(b.st.ep as usize) };
     let side = if b.stm == WHITE { 'w' } else { 'b' };
-    format!("{} {side} {castling} {ep} {} {}", rows.join("/"), b.halfmove, b.fullmove)
+    format!("{} {side} {castling} {ep} {} {}", rows.join("/"), b.st.halfmove, b.st.fullmove)
 }
 
 /// Draws the board as the two 8×8 halves side by side, each with its own file letters
@@ -203,6 +203,6 @@ pub fn render(b: &Board) -> String {
     let side = if b.stm == WHITE { "White" } else { "Black" };
     let check = if b.in_check() { " (in check)" } else { "" };
     out.push_str(&format!("{side} to move{check}. Twins: e4 <-> e4'.\n"));
-    out.push_str(&format!("Fen: {}\nKey: {:016x}\n", write(b), b.hash));
+    out.push_str(&format!("Fen: {}\nKey: {:016x}\n", write(b), b.st.hash));
     out
 }

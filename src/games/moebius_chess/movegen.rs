@@ -473,8 +473,8 @@ impl Board {
 
     /// Appends the legal en-passant captures under `rule` (Dekker's filter aside).
     fn gen_ep<K: Sink>(&self, t: &Tables, list: &mut K, forbid: Bb) {
-        let ep = self.ep as usize;
-        if self.ep == NO_SQ || bit(ep) & forbid != 0 {
+        let ep = self.st.ep as usize;
+        if self.st.ep == NO_SQ || bit(ep) & forbid != 0 {
             return;
         }
         for from in squares(t.pawn_from[self.stm][ep] & self.of(self.stm, PAWN)) {
@@ -540,7 +540,7 @@ impl Board {
             self.gen_pawns(t, list, target, &ks);
         }
         self.gen_ep(t, list, forbid);
-        if ks.checkers == 0 && self.castling != 0 {
+        if ks.checkers == 0 && self.st.castling != 0 {
             self.gen_castling(t, list, forbid);
         }
         if rule == CheckRule::Dekker {
@@ -645,7 +645,7 @@ impl Board {
         let us = self.stm;
         let y = back_row(us);
         let occ = self.occupied();
-        let (e, rights) = (square(4, y), self.castling >> (2 * us));
+        let (e, rights) = (square(4, y), self.st.castling >> (2 * us));
         // (right bit, king to, rook from, rook to, squares that must be empty, passed square)
         let sides = [
             (1, square(6, y), square(7, y), square(5, y), bit(square(5, y)) | bit(square(6, y))),

@@ -5,7 +5,7 @@ use super::board::{Board, BoardUndo, PAWN, code_type};
 use super::fen;
 use super::geometry::{NO_SQ, twin};
 use super::movegen::{MoveCounter, MoveList};
-use super::moves::{ChessMove, Kind, parse_syntax};
+use super::moves::{ChessMove, parse_syntax};
 use super::options::{CheckRule, MoebiusOptions};
 use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
 
@@ -33,7 +33,7 @@ pub struct MoebiusUndo {
 
 impl MoebiusChess {
     fn from_board(mut board: Board) -> MoebiusChess {
-        if board.ep != NO_SQ && !board.has_legal_ep() {
+        if board.st.ep != NO_SQ && !board.has_legal_ep() {
             board.clear_ep();
         }
         MoebiusChess { board, history: Vec::new(), rep_from: 0 }
@@ -63,7 +63,7 @@ impl MoebiusChess {
     /// True when a draw rule (repetition, 100 plies, insufficient material) ends the game,
     /// mate and stalemate aside.
     pub fn drawn_by_rule(&self) -> bool {
-        self.board.halfmove >= 100 || self.board.insufficient_material() || self.threefold()
+        self.board.st.halfmove >= 100 || self.board.insufficient_material() || self.threefold()
     }
 
     /// True when the current position occurred twice before with the same side to move,
@@ -73,13 +73,13 @@ impl MoebiusChess {
         if span.len() < 8 {
             return false;
         }
-        let h = self.board.hash;
+        let h = self.board.st.hash;
         span.iter().rev().skip(3).step_by(2).filter(|&&x| x == h).count() >= 2
     }
 
     /// True when this position occurred before (for the search's repetition draw).
     pub fn repeated(&self) -> bool {
-        let h = self.board.hash;
+        let h = self.board.st.hash;
         self.history[self.rep_from..].iter().rev().skip(3).step_by(2).any(|&x| x == h)
     }
 
@@ -94,7 +94,7 @@ impl MoebiusChess {
     /// No earlier position counts as a repetition across it.
     pub fn play_null(&mut self) -> MoebiusUndo {
         let rep_from = self.rep_from;
-        self.history.push(self.board.hash);
+        self.history.push(self.board.st.hash);
         let board = self.board.make_null();
         self.rep_from = self.history.len();
         MoebiusUndo { board, rep_from }
@@ -221,7 +221,7 @@ impl Game for MoebiusChess {
     }
 
     fn hash(&self) -> u64 {
-        self.board.hash
+        self.board.st.hash
     }
 
     fn render(&self) -> String {
@@ -243,28 +243,27 @@ impl Reversible for MoebiusChess {
     fn play_reversible(&mut self, mv: ChessMove) -> MoebiusUndo {
         let rep_from = self.rep_from;
         let b = &mut self.board;
-        let castling = b.castling;
-        self.history.push(b.hash);
+        let castling = b.st.castling;
+        self.history.push(b.st.hash);
         let board = b.make(mv);
-        let captured = board.captured();
-        let pawn_advance = code_type(board.moved()) == PAWN && mv.to() != twin(mv.from());
-        if b.ep != NO_SQ && !b.has_legal_ep() {
+        if b.st.ep != NO_SQ && !b.has_legal_ep() {
             b.clear_ep();
         }
         // Captures lower the material and pawn advances raise a pawn's rank for good
-        // (a phase keeps it), lost castling rights never return: earlier positions can
-        // no longer recur.
-        if captured != 0 || pawn_advance || castling != b.castling || mv.kind() == Kind::Castle {
+        // (a phase keeps it), lost castling rights never return (castling loses them):
+        // earlier positions can no longer recur. (`|` rather than `||`: one branch.)
+        let pawn_advance = code_type(board.moved()) == PAWN && mv.to() != twin(mv.from());
+        if (board.captured() != 0) | pawn_advance | (castling != b.st.castling) {
             self.rep_from = self.history.len();
         }
-        debug_assert_eq!(b.hash, b.compute_hash());
+        debug_assert_eq!(b.st.hash, b.compute_hash());
         MoebiusUndo { board, rep_from }
     }
 
     #[inline]
     fn unplay(&mut self, mv: ChessMove, undo: MoebiusUndo) {
         self.board.unmake(mv, &undo.board);
-        debug_assert_eq!(self.board.hash, self.board.compute_hash());
+        debug_assert_eq!(self.board.st.hash, self.board.compute_hash());
         self.rep_from = undo.rep_from;
         self.history.pop();
     }

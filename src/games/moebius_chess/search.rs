@@ -85,7 +85,7 @@ impl Evaluate for MoebiusChess {
     }
 
     fn expected_moves_left(&self) -> u32 {
-        (45u32.saturating_sub(self.board().fullmove / 2)).max(15)
+        (45u32.saturating_sub(self.board().st.fullmove / 2)).max(15)
     }
 
     fn in_check(&self) -> bool {
