@@ -204,12 +204,6 @@ impl BoardUndo {
     pub fn captured(&self) -> u8 {
         self.captured
     }
-
-    /// The mailbox code of the piece that moved (before a promotion).
-    #[inline(always)]
-    pub fn moved(&self) -> u8 {
-        self.moved
-    }
 }
 
 impl Board {

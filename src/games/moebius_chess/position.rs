@@ -1,7 +1,7 @@
 //! A Moebius Chess game position: the [`Board`] plus the history needed by the
 //! repetition rule, and the [`Game`] / [`Reversible`] implementations.
 
-use super::board::{Board, BoardUndo, PAWN, code_type};
+use super::board::{Board, BoardUndo};
 use super::fen;
 use super::geometry::{NO_SQ, twin};
 use super::movegen::{MoveCounter, MoveList};
@@ -251,9 +251,12 @@ impl Reversible for MoebiusChess {
         }
         // Captures lower the material and pawn advances raise a pawn's rank for good
         // (a phase keeps it), lost castling rights never return (castling loses them):
-        // earlier positions can no longer recur. (`|` rather than `||`: one branch.)
-        let pawn_advance = code_type(board.moved()) == PAWN && mv.to() != twin(mv.from());
-        if (board.captured() != 0) | pawn_advance | (castling != b.st.castling) {
+        // earlier positions can no longer recur. The halfmove clock is 0 after exactly
+        // the captures and pawn moves; of those, only a pawn's phase to its twin without
+        // a capture can be undone. (`|` rather than `||`: one branch.)
+        let capture_or_pawn = b.st.halfmove == 0;
+        let advance = (board.captured() != 0) | (mv.to() != twin(mv.from()));
+        if (capture_or_pawn & advance) | (castling != b.st.castling) {
             self.rep_from = self.history.len();
         }
         debug_assert_eq!(b.st.hash, b.compute_hash());
