@@ -17,13 +17,10 @@
 //!   root, its subtree becomes the new root. A full tree is garbage-collected (the
 //!   children of its least visited nodes are dropped, see `Tree::collect`), so long
 //!   searches keep expanding.
-//! - Threads: tree parallelism with virtual loss (`shared`; CITE: Chaslot, Winands & van
-//!   den Herik, "Parallel Monte-Carlo Tree Search", CG 2008; Enzenberger & Müller 2009):
-//!   with N > 1 threads all grow one tree of atomic statistics, each from its own seed;
-//!   a node's visit counts when a thread descends into it, its result when the playout
-//!   is backed up. When the tree fills, thread 0 pauses the others between two
-//!   iterations and collects it as one thread would. One thread keeps the plain columns
-//!   (vectorized, deterministic). Thread 0 reports and picks the move.
+//! - Threads: root parallelism (CITE: Chaslot, Winands & van den Herik, "Parallel
+//!   Monte-Carlo Tree Search", CG 2008): each thread grows its own tree (`Hash` shared
+//!   out equally) from its own seed; the root children's visits and wins are summed over
+//!   the trees, and the most visited merged child is played. Thread 0 reports.
 //! - Limits: `nodes` = playouts over all threads; `depth` N = N·1000 playouts; time from
 //!   the control. With one thread the search is deterministic for a position and limit:
 //!   the random generator is seeded from the position's hash.
@@ -34,17 +31,17 @@
 //! - `MultiPV k`: the k most visited root moves, each with its win rate and variation.
 //!   `go searchmoves`: the root gets only those children.
 
-mod shared;
 mod tree;
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::board::Mobius;
 use super::notation::MobiusMove;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue};
 use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
-use tree::{NODE_BYTES, NodesRef, Store, Tree, Worker, collect_shared, line_after, root_children};
+use tree::{NODE_BYTES, Tree};
 
 /// The tunable constants of the search, in one table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -85,7 +82,7 @@ const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Mixed into the seed of each helper thread's playouts.
 const HELPER_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// A root child's statistics.
+/// A root child's statistics, summed over threads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct RootStat {
     mv: MobiusMove,
@@ -93,70 +90,30 @@ struct RootStat {
     wins: f64,
 }
 
-/// A value alone on its cache lines, so that the threads' writes to it, at every
-/// playout, do not slow their reads of its neighbours.
-#[repr(align(128))]
-struct Padded<T>(T);
+/// What a helper thread last published for the reports of thread 0.
+#[derive(Clone, Debug, Default)]
+struct Snapshot {
+    children: Vec<RootStat>,
+    tree_nodes: usize,
+    seldepth: u32,
+}
+
+impl Snapshot {
+    fn of(t: &Tree) -> Snapshot {
+        Snapshot { children: merged(t, &[]), tree_nodes: t.len(), seldepth: t.seldepth }
+    }
+}
 
 /// State shared by the threads of one search.
 struct Shared {
-    /// Playouts started by all threads (all completed once the threads have returned).
-    playouts: Padded<AtomicU64>,
+    /// Playouts completed by all threads.
+    playouts: AtomicU64,
     /// Raised by thread 0 when the search ends.
     done: AtomicBool,
     /// Playout budget over all threads, if any.
     budget: Option<u64>,
-    /// Deepest path of any thread.
-    seldepth: AtomicU32,
-    /// Raised by thread 0 to have the helpers wait between iterations (while it collects
-    /// the full shared tree).
-    pause: AtomicBool,
-    /// Helpers waiting for the end of a pause.
-    parked: AtomicUsize,
-    /// Helpers still searching.
-    running: AtomicUsize,
-}
-
-impl Shared {
-    /// Counts the start of a playout; false when the budget is spent.
-    fn start_playout(&self) -> bool {
-        match self.budget {
-            None => {
-                self.playouts.0.fetch_add(1, Ordering::Relaxed);
-                true
-            }
-            Some(b) => self
-                .playouts
-                .0
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| (n < b).then_some(n + 1))
-                .is_ok(),
-        }
-    }
-
-    /// Thread 0: runs `f` while every helper waits between two iterations.
-    fn exclusive(&self, f: impl FnOnce()) {
-        self.pause.store(true, Ordering::SeqCst);
-        while self.parked.load(Ordering::SeqCst) < self.running.load(Ordering::SeqCst) {
-            std::thread::yield_now();
-        }
-        f();
-        self.pause.store(false, Ordering::SeqCst);
-        // Every helper leaves the pause before another can begin.
-        while self.parked.load(Ordering::SeqCst) > 0 {
-            std::thread::yield_now();
-        }
-    }
-
-    /// A helper between two iterations: waits while thread 0 has paused the helpers.
-    fn wait_if_paused(&self) {
-        if self.pause.load(Ordering::SeqCst) {
-            self.parked.fetch_add(1, Ordering::SeqCst);
-            while self.pause.load(Ordering::SeqCst) {
-                std::thread::yield_now();
-            }
-            self.parked.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
+    /// One per helper thread.
+    snapshots: Vec<Mutex<Snapshot>>,
 }
 
 /// The MCTS searcher of Mobius.
@@ -165,32 +122,32 @@ pub struct Mcts {
     hash_mb: usize,
     /// Root moves reported (`MultiPV`).
     multipv: usize,
-    threads: usize,
-    tree: Tree,
+    /// One tree per thread; thread 0's tree first.
+    trees: Vec<Tree>,
 }
 
 impl Mcts {
-    /// A one-thread search whose tree uses about `hash_mb` megabytes at most.
+    /// A one-thread search whose trees use about `hash_mb` megabytes at most.
     pub fn new(hash_mb: usize, params: MctsParams) -> Mcts {
-        let mut m = Mcts { params, hash_mb, multipv: 1, threads: 1, tree: Tree::new(1, params, 1) };
-        m.rebuild();
+        let mut m = Mcts { params, hash_mb, multipv: 1, trees: Vec::new() };
+        m.rebuild(1);
         m
     }
 
-    /// Recreates an empty tree.
-    fn rebuild(&mut self) {
-        let capacity = ((self.hash_mb.max(1) << 20) / NODE_BYTES).max(CELLS_PLUS_ROOT);
-        self.tree = Tree::new(capacity, self.params, self.threads);
+    /// Recreates `threads` empty trees sharing the hash budget.
+    fn rebuild(&mut self, threads: usize) {
+        let capacity = ((self.hash_mb.max(1) << 20) / NODE_BYTES / threads).max(CELLS_PLUS_ROOT);
+        self.trees = (0..threads).map(|_| Tree::new(capacity, self.params)).collect();
     }
 
-    /// Number of nodes in the search tree (kept between moves of one game).
+    /// Number of nodes in the search trees (kept between moves of one game).
     pub fn tree_nodes(&self) -> usize {
-        self.tree.len()
+        self.trees.iter().map(Tree::len).sum()
     }
 
     /// Nodes created by expansions in the last search, over all threads.
     pub fn expanded_nodes(&self) -> u64 {
-        self.tree.workers().iter().map(|w| w.expanded).sum()
+        self.trees.iter().map(|t| t.expanded).sum()
     }
 
     /// Runs the search on `pos` (not over) and returns the best move and its score.
@@ -214,72 +171,55 @@ impl Mcts {
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
     ) -> (MobiusMove, Score) {
+        let seed = self.params.seed ^ pos.hash();
         let mut legal = Vec::new();
         pos.generate_moves(&mut legal);
         let only = (root_moves.len() < legal.len()).then_some(root_moves);
-        self.tree.prepare(pos, self.params.seed ^ pos.hash(), HELPER_SEED, only);
+        for (i, t) in self.trees.iter_mut().enumerate() {
+            t.prepare(pos, seed ^ HELPER_SEED.wrapping_mul(i as u64), only);
+        }
         let shared = Shared {
-            playouts: Padded(AtomicU64::new(0)),
+            playouts: AtomicU64::new(0),
             done: AtomicBool::new(false),
             budget: ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000)),
-            seldepth: AtomicU32::new(0),
-            pause: AtomicBool::new(false),
-            parked: AtomicUsize::new(0),
-            running: AtomicUsize::new(self.threads - 1),
+            snapshots: (1..self.trees.len()).map(|_| Mutex::default()).collect(),
         };
         let out = Output { lines: self.multipv, solved: solved(pos, only.is_some()) };
-        let capacity = self.tree.capacity();
+        let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
         // A single child is an immediate win, the one forced block or the one move asked.
-        if let [child] = &root_children(&self.tree.nodes())[..] {
+        if let [child] = &main.root_children()[..] {
             let mv = child.mv;
-            out.report(self.tree.nodes(), capacity, &shared, ctl, reporter);
-            return (mv, out.score(&stats(self.tree.nodes()), mv));
+            out.report(main, &[], &shared, ctl, reporter);
+            return (mv, out.score(&merged(main, &[]), mv));
         }
-        let mut last_report = ctl.elapsed();
-        let mut check = |nodes: NodesRef| {
-            if ctl.soft_expired(1.0) {
-                return true;
-            }
-            if ctl.elapsed() - last_report >= REPORT_EVERY {
-                last_report = ctl.elapsed();
-                out.report(nodes, capacity, &shared, ctl, reporter);
-            }
-            false
-        };
-        let params = self.params;
-        let tree = &mut self.tree;
-        match tree.shared() {
-            None => work(tree, ctl, &shared, |t| t.iterate_alone(pos), |t| check(t.nodes())),
-            Some((nodes, workers)) => {
-                let (main, helpers) = workers.split_first_mut().expect("a worker per thread");
+        std::thread::scope(|s| {
+            for (tree, snapshot) in helpers.iter_mut().zip(&shared.snapshots) {
                 let shared = &shared;
-                std::thread::scope(|s| {
-                    for worker in helpers {
-                        s.spawn(move || {
-                            let step = |w: &mut Worker| {
-                                shared.wait_if_paused();
-                                w.iterate(&mut &*nodes, &params, pos);
-                                w.seldepth
-                            };
-                            work(worker, ctl, shared, step, |_| false);
-                            shared.running.fetch_sub(1, Ordering::SeqCst);
-                        });
-                    }
-                    let step = |w: &mut Worker| {
-                        if nodes.is_full() {
-                            shared.exclusive(|| collect_shared(nodes));
-                        }
-                        w.iterate(&mut &*nodes, &params, pos);
-                        w.seldepth
-                    };
-                    work(main, ctl, shared, step, |_| check(NodesRef::Shared(nodes)));
-                    shared.done.store(true, Ordering::Relaxed);
+                s.spawn(move || {
+                    work(tree, pos, ctl, shared, |t| {
+                        *snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Snapshot::of(t);
+                        false
+                    })
                 });
             }
-        }
-        let stats = stats(self.tree.nodes());
+            let mut last_report = ctl.elapsed();
+            work(main, pos, ctl, &shared, |t| {
+                if ctl.soft_expired(1.0) {
+                    return true;
+                }
+                if ctl.elapsed() - last_report >= REPORT_EVERY {
+                    last_report = ctl.elapsed();
+                    out.report(t, &snapshots(&shared), &shared, ctl, reporter);
+                }
+                false
+            });
+            shared.done.store(true, Ordering::Relaxed);
+        });
+        // The helpers have finished: their trees are read directly.
+        let snaps: Vec<Snapshot> = helpers.iter().map(Snapshot::of).collect();
+        let stats = merged(main, &snaps);
         let mv = ranked(&stats)[0].mv;
-        out.report(self.tree.nodes(), capacity, &shared, ctl, reporter);
+        out.report(main, &snaps, &shared, ctl, reporter);
         (mv, out.score(&stats, mv))
     }
 }
@@ -288,46 +228,55 @@ impl Mcts {
 const CELLS_PLUS_ROOT: usize = super::geometry::CELLS + 2;
 
 /// The search loop of one thread: playouts until the budget, `stop`, the clock or the end
-/// of thread 0's search. `step` runs one iteration on `state` and returns the thread's
-/// deepest path so far; `check` runs every [`CHECK_EVERY`] playouts and ends the loop by
+/// of thread 0's search; `check` runs every [`CHECK_EVERY`] playouts and ends the loop by
 /// returning true.
-fn work<T>(
-    state: &mut T,
+fn work(
+    tree: &mut Tree,
+    pos: &Mobius,
     ctl: &SearchControl,
     shared: &Shared,
-    mut step: impl FnMut(&mut T) -> u32,
-    mut check: impl FnMut(&T) -> bool,
+    mut check: impl FnMut(&Tree) -> bool,
 ) {
     let mut local = 0u64;
-    let mut seldepth = 0;
     loop {
+        let total = shared.playouts.load(Ordering::Relaxed);
+        if shared.budget.is_some_and(|b| total >= b) {
+            break;
+        }
         if shared.done.load(Ordering::Relaxed) || ctl.stop_requested() {
             break;
         }
-        if local.is_multiple_of(CHECK_EVERY)
-            && local > 0
-            && (ctl.must_stop(shared.playouts.0.load(Ordering::Relaxed)) || check(state))
-        {
+        if local.is_multiple_of(CHECK_EVERY) && local > 0 && (ctl.must_stop(total) || check(tree)) {
             break;
         }
-        if !shared.start_playout() {
-            break;
-        }
-        let depth = step(state);
-        if depth > seldepth {
-            seldepth = depth;
-            shared.seldepth.fetch_max(depth, Ordering::Relaxed);
-        }
+        tree.iterate(pos);
+        shared.playouts.fetch_add(1, Ordering::Relaxed);
         local += 1;
     }
 }
 
-/// The root children's statistics.
-fn stats(nodes: NodesRef) -> Vec<RootStat> {
-    root_children(&nodes)
+/// The latest snapshots of the helper threads.
+fn snapshots(shared: &Shared) -> Vec<Snapshot> {
+    shared.snapshots.iter().map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).clone()).collect()
+}
+
+/// The root children of `main` with the statistics of every snapshot added (children
+/// matched by move; all trees expand the root of one position identically).
+fn merged(main: &Tree, snaps: &[Snapshot]) -> Vec<RootStat> {
+    let mut stats: Vec<RootStat> = main
+        .root_children()
         .iter()
         .map(|c| RootStat { mv: c.mv, visits: u64::from(c.visits), wins: f64::from(c.wins) })
-        .collect()
+        .collect();
+    for snap in snaps {
+        for theirs in &snap.children {
+            if let Some(s) = stats.iter_mut().find(|s| s.mv == theirs.mv) {
+                s.visits += theirs.visits;
+                s.wins += theirs.wins;
+            }
+        }
+    }
+    stats
 }
 
 /// The root children, most visited first (the first of equals first).
@@ -385,14 +334,13 @@ impl Output {
         }
     }
 
-    /// Reports the search state of `nodes` (a tree of at most `capacity` nodes): the
-    /// `lines` most visited root moves (one line each, best first, with the tree's
-    /// variation after the move), playouts and the deepest path over all threads; and a
-    /// note when the root is solved.
+    /// Reports the merged search state: the `lines` most visited root moves (one line
+    /// each, best first, with thread 0's variation after the move), playouts and tree
+    /// sizes over all threads; and a note when the root is solved.
     fn report(
         &self,
-        nodes: NodesRef,
-        capacity: usize,
+        main: &Tree,
+        snaps: &[Snapshot],
         shared: &Shared,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
@@ -404,16 +352,17 @@ impl Output {
             )),
             None => {}
         }
-        let stats = stats(nodes);
-        let used = nodes.len();
-        let seldepth = shared.seldepth.load(Ordering::Relaxed);
+        let stats = merged(main, snaps);
+        let used = main.len() + snaps.iter().map(|s| s.tree_nodes).sum::<usize>();
+        let capacity = main.capacity() * (snaps.len() + 1);
+        let seldepth = snaps.iter().map(|s| s.seldepth).fold(main.seldepth, u32::max);
         let ranked = ranked(&stats);
         let lines = self.lines.min(ranked.len());
         for (k, stat) in ranked[..lines].iter().enumerate() {
             // Only the best line gets the solved score: the others are not proven.
             let score = if k == 0 { self.score(&stats, stat.mv) } else { win_rate_score(stat) };
             let pv: Vec<String> = std::iter::once(stat.mv)
-                .chain(line_after(&nodes, stat.mv))
+                .chain(main.line_after(stat.mv))
                 .map(|m| m.to_string())
                 .collect();
             reporter.info(&SearchInfo {
@@ -421,7 +370,7 @@ impl Output {
                 seldepth,
                 multipv: (self.lines > 1).then_some(k as u32 + 1),
                 score,
-                nodes: shared.playouts.0.load(Ordering::Relaxed),
+                nodes: shared.playouts.load(Ordering::Relaxed),
                 time: ctl.elapsed(),
                 hashfull: Some((used as u64 * 1000 / capacity.max(1) as u64) as u32),
                 pv,
@@ -433,12 +382,11 @@ impl Output {
 impl Searcher<Mobius> for Mcts {
     fn set_hash_mb(&mut self, mb: usize) {
         self.hash_mb = mb;
-        self.rebuild();
+        self.rebuild(self.trees.len());
     }
 
     fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
-        self.rebuild();
+        self.rebuild(threads.max(1));
     }
 
     fn set_multipv(&mut self, lines: usize) {
@@ -473,12 +421,12 @@ impl Searcher<Mobius> for Mcts {
             EXPAND_AFTER => self.params.expand_after = v as u32,
             _ => return Err(format!("unknown option '{name}'")),
         }
-        self.rebuild();
+        self.rebuild(self.trees.len());
         Ok(())
     }
 
     fn new_game(&mut self) {
-        self.tree.clear();
+        self.trees.iter_mut().for_each(Tree::clear);
     }
 
     fn expected_moves_left(&self, pos: &Mobius) -> u32 {
@@ -494,77 +442,5 @@ impl Searcher<Mobius> for Mcts {
         reporter: &mut dyn Reporter,
     ) -> MobiusMove {
         self.run_among(pos, root_moves, ctl, reporter).0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::mobius::MobiusOptions;
-    use crate::search::NullReporter;
-
-    /// Searches the start position with `threads` threads, `hash_mb` and `playouts`.
-    fn searched(threads: usize, hash_mb: usize, playouts: u64) -> Mcts {
-        let pos = Mobius::startpos(&MobiusOptions::default());
-        let mut m = Mcts::new(hash_mb, MctsParams::default());
-        m.set_threads(threads);
-        m.run(&pos, &SearchControl::fixed(None, Some(playouts)), &mut NullReporter);
-        m
-    }
-
-    /// Every visit of a node was backed up along one path of one playout: a node's
-    /// visits are at least its children's, the rest are the playouts that ended at it
-    /// (before its expansion, or while another thread expanded it, or at most `slack`),
-    /// and these add up to `playouts`. Its wins are at most its visits.
-    fn assert_visits_add_up(nodes: NodesRef, playouts: u64, slack: u32) {
-        let mut ended = 0u64;
-        for i in 0..nodes.len() {
-            let n = nodes.node(i);
-            assert!(n.wins <= n.visits as f32, "node {i}: {n:?}");
-            let below: u32 = nodes.child_range(i).map(|c| nodes.visits(c)).sum();
-            assert!(below <= n.visits, "node {i}: {below} below {n:?}");
-            if below > 0 {
-                assert!(n.visits - below <= slack, "node {i}: {below} below {n:?}");
-            }
-            ended += u64::from(n.visits - below);
-        }
-        assert_eq!(ended, playouts);
-    }
-
-    #[test]
-    fn two_threads_grow_one_tree_whose_visits_add_up() {
-        let m = searched(2, 16, 40_000);
-        let nodes = m.tree.nodes();
-        assert!(matches!(nodes, NodesRef::Shared(_)));
-        // The root's visits are exactly the playouts of both threads.
-        assert_eq!(nodes.visits(0), 40_000);
-        let root: u32 = root_children(&nodes).iter().map(|c| c.visits).sum();
-        assert_eq!(root, 40_000);
-        // A thread expanding a leaf may be descheduled while the other plays out from it.
-        assert_visits_add_up(nodes, 40_000, u32::MAX);
-        // Both threads expanded nodes of the one tree (the root's by thread 0).
-        assert!(m.tree.workers().iter().all(|w| w.expanded > 0));
-        assert_eq!(m.expanded_nodes() + 1, m.tree_nodes() as u64);
-    }
-
-    #[test]
-    fn one_thread_visits_add_up_too() {
-        let m = searched(1, 16, 20_000);
-        let nodes = m.tree.nodes();
-        assert!(matches!(nodes, NodesRef::One(_)));
-        assert_eq!(nodes.visits(0), 20_000);
-        assert_visits_add_up(nodes, 20_000, MctsParams::default().expand_after);
-    }
-
-    #[test]
-    fn two_threads_collect_a_full_tree_during_the_search() {
-        let m = searched(2, 1, 30_000);
-        // More nodes were created than the tree holds: it filled and was collected.
-        assert!(m.expanded_nodes() > m.tree.capacity() as u64, "{}", m.expanded_nodes());
-        assert!(m.tree_nodes() <= m.tree.capacity());
-        let nodes = m.tree.nodes();
-        assert_eq!(nodes.visits(0), 30_000);
-        let root: u32 = root_children(&nodes).iter().map(|c| c.visits).sum();
-        assert_eq!(root, 30_000);
     }
 }

@@ -1,13 +1,7 @@
-//! A search tree: selection by RAVE-blended values, expansion with immediate wins and
-//! forced blocks, random playouts, backup with AMAF updates. Its nodes are the columns of
-//! [`Nodes`] when one thread grows it, or the atomic [`SharedNodes`] when several do
-//! (tree parallelism); one iteration ([`Worker::iterate`]) is written once for both,
-//! through [`Store`] and [`Grow`].
-
-use std::ops::Range;
+//! One search tree, grown by one thread: selection by RAVE-blended values, expansion with
+//! immediate wins and forced blocks, random playouts, backup with AMAF updates.
 
 use super::MctsParams;
-use super::shared::SharedNodes;
 use crate::core::{Game, Outcome, Rng, Side};
 use crate::games::mobius::board::{Mobius, colour};
 use crate::games::mobius::flood::Cells;
@@ -24,119 +18,12 @@ pub(super) struct RootChild {
     pub wins: f32,
 }
 
-/// One node's fields (see [`Nodes`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
-    pub mv: MobiusMove,
-    pub children: u8,
-    pub first_child: u32,
-    pub visits: u32,
-    pub wins: f32,
-    pub amaf_visits: u32,
-    pub amaf_wins: f32,
-}
-
-impl Node {
-    /// A node reached by `mv`, without statistics.
-    pub fn fresh(mv: MobiusMove) -> Node {
-        Node {
-            mv,
-            children: 0,
-            first_child: 0,
-            visits: 0,
-            wins: 0.0,
-            amaf_visits: 0,
-            amaf_wins: 0.0,
-        }
-    }
-}
-
-/// Reading a tree's nodes (node 0 is the root).
-pub(super) trait Store {
-    /// Number of nodes in use.
-    fn len(&self) -> usize;
-    /// All fields of node `i`.
-    fn node(&self, i: usize) -> Node;
-    fn mv(&self, i: usize) -> MobiusMove;
-    fn visits(&self, i: usize) -> u32;
-    fn wins(&self, i: usize) -> f32;
-    /// The range of node `i`'s children (empty for a leaf, and for a leaf another thread
-    /// is expanding).
-    fn child_range(&self, i: usize) -> Range<usize>;
-    /// The visits leaf `i` needs to be expanded again after a collection dropped its
-    /// children (0: never collected).
-    fn regrow_at(&self, i: usize) -> u32;
-    /// Writes the RAVE-blended values ([`value`]) of the children `range` (not empty) to
-    /// the front of `scratch.values` and returns the greatest.
-    fn values(&self, range: Range<usize>, bias: f32, scratch: &mut Scratch) -> f32;
-}
-
-/// Growing a tree during iterations.
-pub(super) trait Grow: Store {
-    /// Reserves leaf `i` for this thread's expansion; false when another thread has it or
-    /// the tree is full.
-    fn claim(&mut self, i: usize) -> bool;
-    /// Gives the claimed leaf `node` the children `moves`; false (and the claim released)
-    /// when they do not fit, unless `always` and the store can exceed its capacity.
-    fn add_children(&mut self, node: usize, moves: &[MobiusMove], always: bool) -> bool;
-    /// A thread descends into node `i`: with several threads, its visit counts at once
-    /// (the virtual loss, until [`Grow::visit`] adds the result).
-    fn descend(&mut self, i: usize);
-    /// Node `i`'s own visit with `result` for the player to move at it (the opponent of
-    /// the player who made its move).
-    fn visit(&mut self, i: usize, result: f32);
-    /// AMAF update of the children `range` of a node whose player to move has `result`:
-    /// each child whose cell that player holds at the end (`hit` of the child's cell, 1 or
-    /// 0) gets an AMAF visit and `result`.
-    fn amaf(
-        &mut self,
-        range: Range<usize>,
-        hit: &[u8; HIT_LEN],
-        result: f32,
-        scratch: &mut Scratch,
-    );
-}
-
-impl<T: Store> Store for &T {
-    fn len(&self) -> usize {
-        (**self).len()
-    }
-    fn node(&self, i: usize) -> Node {
-        (**self).node(i)
-    }
-    #[inline]
-    fn mv(&self, i: usize) -> MobiusMove {
-        (**self).mv(i)
-    }
-    #[inline]
-    fn visits(&self, i: usize) -> u32 {
-        (**self).visits(i)
-    }
-    #[inline]
-    fn wins(&self, i: usize) -> f32 {
-        (**self).wins(i)
-    }
-    #[inline]
-    fn child_range(&self, i: usize) -> Range<usize> {
-        (**self).child_range(i)
-    }
-    #[inline]
-    fn regrow_at(&self, i: usize) -> u32 {
-        (**self).regrow_at(i)
-    }
-    #[inline]
-    fn values(&self, range: Range<usize>, bias: f32, scratch: &mut Scratch) -> f32 {
-        (**self).values(range, bias, scratch)
-    }
-}
-
 /// The tree's nodes, one column per field (a node is an index into every column), so that
 /// selection, which computes the value of every child of each node on the path, streams
 /// through contiguous arrays and is vectorized. Statistics are from the point of view of
-/// the player who made `mv`. Grown by one thread.
-pub(super) struct Nodes {
-    /// Maximum number of nodes during a search (the root's expansion may exceed it).
-    capacity: usize,
+/// the player who made `mv`.
+#[derive(Default)]
+struct Nodes {
     mv: Vec<MobiusMove>,
     /// Number of children (0 until expanded: every expansion gives at least one).
     children: Vec<u8>,
@@ -150,9 +37,8 @@ pub(super) struct Nodes {
 }
 
 impl Nodes {
-    pub(super) fn with_capacity(n: usize) -> Nodes {
+    fn with_capacity(n: usize) -> Nodes {
         Nodes {
-            capacity: n,
             mv: Vec::with_capacity(n),
             children: Vec::with_capacity(n),
             first_child: Vec::with_capacity(n),
@@ -161,6 +47,20 @@ impl Nodes {
             amaf_visits: Vec::with_capacity(n),
             amaf_wins: Vec::with_capacity(n),
         }
+    }
+
+    fn len(&self) -> usize {
+        self.mv.len()
+    }
+
+    fn clear(&mut self) {
+        self.mv.clear();
+        self.children.clear();
+        self.first_child.clear();
+        self.visits.clear();
+        self.wins.clear();
+        self.amaf_visits.clear();
+        self.amaf_wins.clear();
     }
 
     /// Appends fresh nodes reached by `moves`.
@@ -175,15 +75,15 @@ impl Nodes {
         self.amaf_wins.resize(n, 0.0);
     }
 
-    /// Appends node `n`.
-    fn push(&mut self, n: Node) {
-        self.mv.push(n.mv);
-        self.children.push(n.children);
-        self.first_child.push(n.first_child);
-        self.visits.push(n.visits);
-        self.wins.push(n.wins);
-        self.amaf_visits.push(n.amaf_visits);
-        self.amaf_wins.push(n.amaf_wins);
+    /// Appends a copy of node `i` of `from`.
+    fn push_copy(&mut self, from: &Nodes, i: usize) {
+        self.mv.push(from.mv[i]);
+        self.children.push(from.children[i]);
+        self.first_child.push(from.first_child[i]);
+        self.visits.push(from.visits[i]);
+        self.wins.push(from.wins[i]);
+        self.amaf_visits.push(from.amaf_visits[i]);
+        self.amaf_wins.push(from.amaf_wins[i]);
     }
 
     /// The range of node `i`'s children (empty before it is expanded).
@@ -296,99 +196,12 @@ impl Nodes {
     }
 }
 
-impl Store for Nodes {
-    fn len(&self) -> usize {
-        self.mv.len()
-    }
-
-    fn node(&self, i: usize) -> Node {
-        Node {
-            mv: self.mv[i],
-            children: self.children[i],
-            first_child: self.first_child[i],
-            visits: self.visits[i],
-            wins: self.wins[i],
-            amaf_visits: self.amaf_visits[i],
-            amaf_wins: self.amaf_wins[i],
-        }
-    }
-
-    #[inline]
-    fn mv(&self, i: usize) -> MobiusMove {
-        self.mv[i]
-    }
-
-    #[inline]
-    fn visits(&self, i: usize) -> u32 {
-        self.visits[i]
-    }
-
-    #[inline]
-    fn wins(&self, i: usize) -> f32 {
-        self.wins[i]
-    }
-
-    #[inline]
-    fn child_range(&self, i: usize) -> Range<usize> {
-        Nodes::child_range(self, i)
-    }
-
-    #[inline]
-    fn regrow_at(&self, i: usize) -> u32 {
-        self.first_child[i]
-    }
-
-    #[inline]
-    fn values(&self, range: Range<usize>, bias: f32, scratch: &mut Scratch) -> f32 {
-        Nodes::values(self, range, bias, &mut scratch.values)
-    }
-}
-
-impl Grow for Nodes {
-    #[inline]
-    fn claim(&mut self, _: usize) -> bool {
-        true
-    }
-
-    /// The root's children are added even beyond the capacity (`always`).
-    fn add_children(&mut self, node: usize, moves: &[MobiusMove], always: bool) -> bool {
-        if self.len() + moves.len() > self.capacity && !always {
-            return false;
-        }
-        let first = self.len() as u32;
-        self.extend(moves);
-        self.first_child[node] = first;
-        self.children[node] = moves.len() as u8;
-        true
-    }
-
-    /// One thread: the visit is counted with its result.
-    #[inline]
-    fn descend(&mut self, _: usize) {}
-
-    #[inline]
-    fn visit(&mut self, i: usize, result: f32) {
-        Nodes::visit(self, i, result);
-    }
-
-    #[inline]
-    fn amaf(
-        &mut self,
-        range: Range<usize>,
-        hit: &[u8; HIT_LEN],
-        result: f32,
-        scratch: &mut Scratch,
-    ) {
-        Nodes::amaf(self, range, hit, result, &mut scratch.hits);
-    }
-}
-
 /// The blend (1 − β)·w/n + β·w̃/ñ with β = ñ / (n + ñ + bias·n·ñ), which simplifies to
 /// (w·(1 + bias·ñ) + w̃) / (n + ñ + bias·n·ñ): one division. A child without statistics
 /// has the first-play urgency. Counts below 2³¹, converted through `i32`, which
 /// vectorizes.
 #[inline(always)]
-pub(super) fn value(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bias: f32) -> f32 {
+fn value(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bias: f32) -> f32 {
     let (n, an) = (visits as i32 as f32, amaf_visits as i32 as f32);
     let den = n + an + bias * n * an;
     // A child without statistics gets (0 + FPU·1) / (0 + 1). Otherwise `empty` is 0 and
@@ -399,7 +212,7 @@ pub(super) fn value(visits: u32, wins: f32, amaf_visits: u32, amaf_wins: f32, bi
 
 /// Length of a table of bytes indexed by a move (cells and the swap, [`CELLS`]): whole
 /// bytes of a set of cells, each spread into 8.
-pub(super) const HIT_LEN: usize = (CELLS + 1).div_ceil(8) * 8;
+const HIT_LEN: usize = (CELLS + 1).div_ceil(8) * 8;
 
 /// For each byte value, the 8 bytes that hold its bits (bit i in byte i, 0 or 1).
 const SPREAD: [u64; 256] = {
@@ -437,82 +250,232 @@ const FIRST_PLAY_URGENCY: f32 = 1.1;
 /// The move stored at the root (never read).
 const NO_MOVE: MobiusMove = MobiusMove(0);
 
-/// Working space of selection and backup: the values of one node's children, their AMAF
-/// hits, and their statistics copied from shared nodes.
-pub(super) struct Scratch {
-    pub values: [f32; 256],
-    pub hits: [u32; 256],
-    pub own: [u64; 256],
-    pub amaf: [u64; 256],
-}
-
-/// The state of one searching thread: its random playouts and scratch space.
-pub(super) struct Worker {
+/// The tree of one search thread, kept between moves.
+pub(super) struct Tree {
+    params: MctsParams,
+    nodes: Nodes,
+    /// Maximum number of nodes.
+    capacity: usize,
+    /// The position at `nodes[0]`, if the tree is kept.
+    root: Option<Mobius>,
     rng: Rng,
-    /// The path of the current iteration (node indices).
+    /// Scratch: the path of the current iteration (node indices).
     path: Vec<u32>,
-    /// The empty cells of a playout.
+    /// Scratch: the empty cells of a playout.
     empties: [u8; CELLS],
-    /// The moves of an expansion.
+    /// Scratch: the moves of an expansion.
     moves: Vec<MobiusMove>,
     /// Scratch of the AMAF backup: per side, 1 for the cells it holds at the end of the
-    /// playout (0 for the swap's index [`CELLS`]).
+    /// playout (0 for the swap's index [`CELLS`]); the hits of one node's children.
     hit: Box<[[u8; HIT_LEN]; 2]>,
-    scratch: Box<Scratch>,
+    hits: Box<[u32; 256]>,
+    /// Scratch of selection: the values of one node's children.
+    values: Box<[f32; 256]>,
     /// Deepest path of the current search.
     pub seldepth: u32,
-    /// Nodes created by this thread's expansions in the current search.
+    /// An expansion found the tree full: collect before the next iteration.
+    full: bool,
+    /// Nodes created by expansions in the current search.
     pub expanded: u64,
 }
 
-impl Worker {
-    fn new(seed: u64) -> Worker {
-        Worker {
-            rng: Rng::new(seed),
+impl Tree {
+    /// An empty tree of at most `capacity` nodes.
+    pub fn new(capacity: usize, params: MctsParams) -> Tree {
+        let mut t = Tree {
+            params,
+            // Reserved once (the pages are touched only as the tree grows), so the tree
+            // never reallocates beyond its budget.
+            nodes: Nodes::with_capacity(capacity),
+            capacity,
+            root: None,
+            rng: Rng::new(params.seed),
             path: Vec::new(),
             empties: [0; CELLS],
             moves: Vec::with_capacity(CELLS + 1),
             hit: Box::new([[0; HIT_LEN]; 2]),
-            scratch: Box::new(Scratch {
-                values: [0.0; 256],
-                hits: [0; 256],
-                own: [0; 256],
-                amaf: [0; 256],
-            }),
+            hits: Box::new([0; 256]),
+            values: Box::new([0.0; 256]),
             seldepth: 0,
+            full: false,
             expanded: 0,
+        };
+        t.clear();
+        t
+    }
+
+    /// Forgets the tree.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.nodes.extend(&[NO_MOVE]);
+        self.root = None;
+    }
+
+    /// Number of nodes in use.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Maximum number of nodes.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Readies the tree for a search of `pos` (not over): keeps the subtree of `pos` if
+    /// it descends from the previous root, seeds the playouts with `seed` and expands the
+    /// root. With `only` (`go searchmoves`), the root is a fresh node whose children are
+    /// those moves, and the tree is not kept for the next search.
+    pub fn prepare(&mut self, pos: &Mobius, seed: u64, only: Option<&[MobiusMove]>) {
+        debug_assert!(pos.outcome().is_none());
+        self.rng = Rng::new(seed);
+        self.seldepth = 0;
+        self.expanded = 0;
+        if let Some(moves) = only {
+            self.clear();
+            self.add_children(0, moves);
+            return;
+        }
+        self.reuse_or_reset(pos);
+        if self.nodes.children[0] == 0 {
+            self.expand(0, pos);
+        }
+    }
+
+    /// The root's children (in their fixed order).
+    pub fn root_children(&self) -> Vec<RootChild> {
+        let n = &self.nodes;
+        n.child_range(0)
+            .map(|c| RootChild { mv: n.mv[c], visits: n.visits[c], wins: n.wins[c] })
+            .collect()
+    }
+
+    /// Keeps the subtree of `pos` if it descends from the stored root, else starts afresh.
+    fn reuse_or_reset(&mut self, pos: &Mobius) {
+        let found = match &self.root {
+            Some(old) if old.options() == pos.options() && old.ply() <= pos.ply() => {
+                self.find_descendant(0, old, pos, pos.ply() - old.ply())
+            }
+            _ => None,
+        };
+        match found {
+            Some(0) => {}
+            Some(idx) => self.reroot(idx),
+            None => self.clear(),
+        }
+        self.root = Some(pos.clone());
+    }
+
+    /// The node `plies` below `node` (at position `at`) whose position is `target`.
+    fn find_descendant(
+        &self,
+        node: u32,
+        at: &Mobius,
+        target: &Mobius,
+        plies: usize,
+    ) -> Option<u32> {
+        if plies == 0 {
+            return (at == target).then_some(node);
+        }
+        for child in self.nodes.child_range(node as usize) {
+            let mut next = at.clone();
+            next.play(self.nodes.mv[child]);
+            // Every stone of `next` must stand in `target` with the same colour.
+            let consistent =
+                next.cells().iter().zip(target.cells()).all(|(&a, &b)| a == 0 || a == b);
+            if consistent
+                && next.outcome().is_none()
+                && let Some(found) = self.find_descendant(child as u32, &next, target, plies - 1)
+            {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// Makes `idx` the root, keeping only its subtree.
+    fn reroot(&mut self, idx: u32) {
+        self.compact(idx, 0);
+    }
+
+    /// Garbage collection when the tree is full, so that the search keeps growing where
+    /// it goes now: the children of the least visited nodes are dropped (those nodes keep
+    /// their own statistics and are expanded again once their visits have doubled),
+    /// freeing at least half of the capacity. A parent has more visits than each child, so the nodes kept
+    /// (at least `threshold` visits) form the top of the tree.
+    fn collect(&mut self) {
+        let n = &self.nodes;
+        let mut by_visits: Vec<(u32, usize)> = (1..n.len())
+            .filter(|&i| n.children[i] > 0)
+            .map(|i| (n.visits[i], n.children[i] as usize))
+            .collect();
+        by_visits.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
+        let budget = self.capacity / 2;
+        let mut kept = 1 + self.nodes.children[0] as usize;
+        let mut threshold = 0;
+        for &(visits, children) in &by_visits {
+            if kept + children > budget {
+                threshold = visits + 1;
+                break;
+            }
+            kept += children;
+        }
+        self.compact(0, threshold);
+    }
+
+    /// Copies the subtree of `idx` to the front of a fresh node array, breadth first, as
+    /// the new root; below it, nodes with fewer than `threshold` visits lose their
+    /// children.
+    fn compact(&mut self, idx: u32, threshold: u32) {
+        let old = std::mem::replace(&mut self.nodes, Nodes::with_capacity(self.capacity));
+        let nodes = &mut self.nodes;
+        nodes.push_copy(&old, idx as usize);
+        nodes.mv[0] = NO_MOVE;
+        let mut queue = vec![(idx as usize, 0usize)];
+        let mut head = 0;
+        while head < queue.len() {
+            let (from, to) = queue[head];
+            head += 1;
+            if old.children[from] == 0 {
+                continue;
+            }
+            if to != 0 && old.visits[from] < threshold {
+                // Expanded again only once it has doubled its visits, so that the
+                // collected statistics are not rebuilt for a node the search left.
+                nodes.children[to] = 0;
+                nodes.first_child[to] = old.visits[from].saturating_mul(2);
+                continue;
+            }
+            let start = nodes.len();
+            nodes.first_child[to] = start as u32;
+            for (k, c) in old.child_range(from).enumerate() {
+                nodes.push_copy(&old, c);
+                queue.push((c, start + k));
+            }
         }
     }
 
     /// One iteration from `root_pos` (the prepared root): select down the tree, expand,
-    /// play out, back up. True when an expansion found the tree full.
-    pub fn iterate<S: Grow>(
-        &mut self,
-        nodes: &mut S,
-        params: &MctsParams,
-        root_pos: &Mobius,
-    ) -> bool {
-        let mut full = false;
+    /// play out, back up.
+    pub fn iterate(&mut self, root_pos: &Mobius) {
+        if self.full {
+            self.collect();
+            self.full = false;
+        }
         let mut pos = root_pos.clone();
         self.path.clear();
         self.path.push(0);
-        nodes.descend(0);
         let mut node = 0usize;
         while pos.outcome().is_none() {
-            if nodes.child_range(node).is_empty() {
+            if self.nodes.children[node] == 0 {
+                let n = &self.nodes;
                 let ready = node == 0
-                    || nodes.visits(node) >= params.expand_after.max(nodes.regrow_at(node));
-                if !ready || !nodes.claim(node) {
-                    break;
-                }
-                if !self.expand(nodes, node, &pos) {
-                    full = true;
+                    || n.visits[node] >= self.params.expand_after.max(n.first_child[node]);
+                if !ready || !self.expand(node, &pos) {
                     break;
                 }
             }
-            node = self.select(nodes, params, node);
-            nodes.descend(node);
-            pos.play(nodes.mv(node));
+            node = self.select(node);
+            pos.play(self.nodes.mv[node]);
             self.path.push(node as u32);
         }
         self.seldepth = self.seldepth.max(self.path.len() as u32 - 1);
@@ -520,13 +483,11 @@ impl Worker {
             Some(o) => (outcome_value(o), pos.stone_sets()),
             None => self.playout(&mut pos),
         };
-        self.backup(nodes, root_pos.side_to_move(), stones, red_result);
-        full
+        self.backup(root_pos.side_to_move(), stones, red_result);
     }
 
-    /// Creates the children of the claimed leaf `node` at `pos`; false when the tree is
-    /// full.
-    fn expand<S: Grow>(&mut self, nodes: &mut S, node: usize, pos: &Mobius) -> bool {
+    /// Creates the children of `node` at `pos`; false when the tree is full.
+    fn expand(&mut self, node: usize, pos: &Mobius) -> bool {
         let stm = pos.side_to_move();
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
@@ -541,31 +502,42 @@ impl Worker {
                 moves.extend(threats.iter().map(|&c| MobiusMove(c)));
             }
         }
-        let fits = nodes.add_children(node, &moves, node == 0);
+        let fits = self.nodes.len() + moves.len() <= self.capacity || node == 0;
         if fits {
-            self.expanded += moves.len() as u64;
+            self.add_children(node, &moves);
+        } else {
+            self.full = true;
         }
         self.moves = moves;
         fits
     }
 
+    /// Gives `node` the children `moves`.
+    fn add_children(&mut self, node: usize, moves: &[MobiusMove]) {
+        self.expanded += moves.len() as u64;
+        let first = self.nodes.len() as u32;
+        self.nodes.extend(moves);
+        self.nodes.first_child[node] = first;
+        self.nodes.children[node] = moves.len() as u8;
+    }
+
     /// The child of `node` with the best RAVE-blended value plus exploration.
-    fn select<S: Store>(&mut self, nodes: &S, params: &MctsParams, node: usize) -> usize {
-        let c = params.exploration;
-        let range = nodes.child_range(node);
+    fn select(&mut self, node: usize) -> usize {
+        let c = self.params.exploration;
+        let range = self.nodes.child_range(node);
         let (first, k) = (range.start, range.len());
         // Start at a random child so that ties among fresh children break at random.
         let offset = fast_below(&mut self.rng, k);
-        let max = nodes.values(range, params.rave_bias, &mut self.scratch);
-        let values = &self.scratch.values[..k];
+        let max = self.nodes.values(range.clone(), self.params.rave_bias, &mut self.values);
+        let values = &self.values[..k];
         if c <= 0.0 {
             return first + first_equal_from(values, max, offset);
         }
-        let log_n = (nodes.visits(node).max(1) as f32).ln();
+        let visits = &self.nodes.visits[range];
+        let log_n = (self.nodes.visits[node].max(1) as f32).ln();
         let mut best = (f32::NEG_INFINITY, 0usize);
         for i in (offset..k).chain(0..offset) {
-            let visits = nodes.visits(first + i);
-            let value = values[i] + c * (log_n / (visits as f32 + 1.0)).sqrt();
+            let value = values[i] + c * (log_n / (visits[i] as f32 + 1.0)).sqrt();
             if value > best.0 {
                 best = (value, first + i);
             }
@@ -599,13 +571,7 @@ impl Worker {
 
     /// Backs up a result along `self.path`, with AMAF updates from the final stones
     /// (Red's, Blue's).
-    fn backup<S: Grow>(
-        &mut self,
-        nodes: &mut S,
-        root_stm: Side,
-        stones: [Cells; 2],
-        red_result: f32,
-    ) {
+    fn backup(&mut self, root_stm: Side, stones: [Cells; 2], red_result: f32) {
         // The swap (cell index CELLS) is never in a set of stones.
         for (hit, set) in self.hit.iter_mut().zip(stones) {
             spread_bits(set, hit);
@@ -615,373 +581,43 @@ impl Worker {
             let idx = idx as usize;
             let result = if side == Side::P1 { red_result } else { 1.0 - red_result };
             // The node's own statistics belong to the player who moved into it.
-            nodes.visit(idx, result);
-            let children = nodes.child_range(idx);
+            self.nodes.visit(idx, result);
+            let children = self.nodes.child_range(idx);
             if !children.is_empty() {
                 let hit = &self.hit[side.index()];
-                nodes.amaf(children, hit, result, &mut self.scratch);
+                self.nodes.amaf(children, hit, result, &mut self.hits);
             }
             side = side.opponent();
         }
     }
-}
 
-/// The nodes of a tree: one thread's columns, or the atomic ones of several threads.
-enum Columns {
-    One(Nodes),
-    Shared(SharedNodes),
-}
+    /// The most visited child of `node` (the first of equals), if it has children.
+    fn best_child(&self, node: usize) -> Option<usize> {
+        let range = self.nodes.child_range(node);
+        range.max_by_key(|&c| (self.nodes.visits[c], std::cmp::Reverse(c)))
+    }
 
-/// Read access to either kind of nodes (for reports and the work between searches; not
-/// for iterations, which are compiled for each kind).
-#[derive(Clone, Copy)]
-pub(super) enum NodesRef<'a> {
-    One(&'a Nodes),
-    Shared(&'a SharedNodes),
-}
-
-macro_rules! dispatch {
-    ($self:ident, $n:ident => $e:expr) => {
-        match $self {
-            NodesRef::One($n) => $e,
-            NodesRef::Shared($n) => $e,
-        }
-    };
-}
-
-impl Store for NodesRef<'_> {
-    fn len(&self) -> usize {
-        dispatch!(self, n => n.len())
-    }
-    fn node(&self, i: usize) -> Node {
-        dispatch!(self, n => n.node(i))
-    }
-    fn mv(&self, i: usize) -> MobiusMove {
-        dispatch!(self, n => n.mv(i))
-    }
-    fn visits(&self, i: usize) -> u32 {
-        dispatch!(self, n => n.visits(i))
-    }
-    fn wins(&self, i: usize) -> f32 {
-        dispatch!(self, n => n.wins(i))
-    }
-    fn child_range(&self, i: usize) -> Range<usize> {
-        dispatch!(self, n => Store::child_range(*n, i))
-    }
-    fn regrow_at(&self, i: usize) -> u32 {
-        dispatch!(self, n => n.regrow_at(i))
-    }
-    fn values(&self, range: Range<usize>, bias: f32, scratch: &mut Scratch) -> f32 {
-        dispatch!(self, n => Store::values(*n, range, bias, scratch))
-    }
-}
-
-/// The search tree, kept between moves, and the threads' [`Worker`]s.
-pub(super) struct Tree {
-    params: MctsParams,
-    columns: Columns,
-    /// Maximum number of nodes.
-    capacity: usize,
-    /// The position at node 0, if the tree is kept.
-    root: Option<Mobius>,
-    /// One per thread.
-    workers: Vec<Worker>,
-    /// One thread: an expansion found the tree full, collect before the next iteration.
-    full: bool,
-}
-
-impl Tree {
-    /// An empty tree of at most `capacity` nodes grown by `threads` threads.
-    pub fn new(capacity: usize, params: MctsParams, threads: usize) -> Tree {
-        let columns = if threads > 1 {
-            Columns::Shared(SharedNodes::new(capacity))
-        } else {
-            // Reserved once (the pages are touched only as the tree grows), so the tree
-            // never reallocates beyond its budget.
-            Columns::One(Nodes::with_capacity(capacity))
+    /// The variation after the root move `mv`: most visited children while they have
+    /// been visited (empty when `mv` is not a root child of this tree).
+    pub fn line_after(&self, mv: MobiusMove) -> Vec<MobiusMove> {
+        let Some(mut node) = self.nodes.child_range(0).find(|&c| self.nodes.mv[c] == mv) else {
+            return Vec::new();
         };
-        let mut t = Tree {
-            params,
-            columns,
-            capacity,
-            root: None,
-            workers: (0..threads).map(|_| Worker::new(params.seed)).collect(),
-            full: false,
-        };
-        t.clear();
-        t
-    }
-
-    /// Forgets the tree.
-    pub fn clear(&mut self) {
-        self.set_nodes(&fresh_root(self.capacity));
-        self.root = None;
-    }
-
-    /// Replaces the nodes by `nodes`.
-    fn set_nodes(&mut self, nodes: &Nodes) {
-        match &mut self.columns {
-            Columns::One(n) => {
-                let mut fresh = Nodes::with_capacity(self.capacity);
-                (0..nodes.len()).for_each(|i| fresh.push(nodes.node(i)));
-                *n = fresh;
+        let mut line = Vec::new();
+        while let Some(c) = self.best_child(node) {
+            if self.nodes.visits[c] == 0 {
+                break;
             }
-            Columns::Shared(s) => s.load(nodes),
+            line.push(self.nodes.mv[c]);
+            node = c;
         }
-        self.full = false;
+        line
     }
-
-    /// The nodes.
-    pub fn nodes(&self) -> NodesRef<'_> {
-        match &self.columns {
-            Columns::One(n) => NodesRef::One(n),
-            Columns::Shared(s) => NodesRef::Shared(s),
-        }
-    }
-
-    /// Number of nodes in use.
-    pub fn len(&self) -> usize {
-        self.nodes().len()
-    }
-
-    /// Maximum number of nodes.
-    pub fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    /// The threads' workers (thread 0's first).
-    pub fn workers(&self) -> &[Worker] {
-        &self.workers
-    }
-
-    /// The atomic nodes and the workers, when several threads grow the tree.
-    pub fn shared(&mut self) -> Option<(&SharedNodes, &mut [Worker])> {
-        match &self.columns {
-            Columns::Shared(s) => Some((s, &mut self.workers)),
-            Columns::One(_) => None,
-        }
-    }
-
-    /// Readies the tree for a search of `pos` (not over): keeps the subtree of `pos` if
-    /// it descends from the previous root, seeds thread i's playouts with `seed` mixed
-    /// with `helper_seed`·i, and expands the root. With `only` (`go searchmoves`), the
-    /// root is a fresh node whose children are those moves, and the tree is not kept for
-    /// the next search. Several threads: a tree that filled in the last search is
-    /// collected now.
-    pub fn prepare(
-        &mut self,
-        pos: &Mobius,
-        seed: u64,
-        helper_seed: u64,
-        only: Option<&[MobiusMove]>,
-    ) {
-        debug_assert!(pos.outcome().is_none());
-        for (i, w) in self.workers.iter_mut().enumerate() {
-            w.rng = Rng::new(seed ^ helper_seed.wrapping_mul(i as u64));
-            w.seldepth = 0;
-            w.expanded = 0;
-        }
-        if let Some(moves) = only {
-            self.clear();
-            let mut root = fresh_root(self.capacity);
-            root.add_children(0, moves, true);
-            self.set_nodes(&root);
-            return;
-        }
-        self.reuse_or_reset(pos);
-        if let Columns::Shared(s) = &self.columns
-            && s.is_full()
-        {
-            self.collect();
-        }
-        let worker = &mut self.workers[0];
-        match &mut self.columns {
-            Columns::One(n) if n.child_range(0).is_empty() => worker.expand_root(n, pos),
-            Columns::Shared(s) if s.child_range(0).is_empty() => worker.expand_root(&mut &*s, pos),
-            _ => {}
-        }
-    }
-
-    /// One iteration of thread 0 when it grows the tree alone (collecting a full tree
-    /// first); returns the depth of its deepest path so far.
-    pub fn iterate_alone(&mut self, pos: &Mobius) -> u32 {
-        if self.full {
-            self.collect();
-        }
-        let Columns::One(n) = &mut self.columns else { unreachable!("one thread") };
-        self.full = self.workers[0].iterate(n, &self.params, pos);
-        self.workers[0].seldepth
-    }
-
-    /// Keeps the subtree of `pos` if it descends from the stored root, else starts afresh.
-    fn reuse_or_reset(&mut self, pos: &Mobius) {
-        let found = match &self.root {
-            Some(old) if old.options() == pos.options() && old.ply() <= pos.ply() => {
-                find_descendant(&self.nodes(), 0, old, pos, pos.ply() - old.ply())
-            }
-            _ => None,
-        };
-        match found {
-            Some(0) => {}
-            Some(idx) => self.compact(idx, 0),
-            None => self.clear(),
-        }
-        self.root = Some(pos.clone());
-    }
-
-    /// Garbage collection when the tree is full, so that the search keeps growing where
-    /// it goes now: the children of the least visited nodes are dropped (those nodes keep
-    /// their own statistics and are expanded again once their visits have doubled),
-    /// freeing at least half of the capacity. A parent has more visits than each child,
-    /// so the nodes kept (at least `threshold` visits) form the top of the tree.
-    fn collect(&mut self) {
-        let threshold = collection_threshold(&self.nodes(), self.capacity);
-        self.compact(0, threshold);
-    }
-
-    /// Keeps the subtree of `idx` as the tree (see [`compact`]).
-    fn compact(&mut self, idx: u32, threshold: u32) {
-        let kept = compact(&self.nodes(), idx, threshold, self.capacity);
-        match &mut self.columns {
-            Columns::One(n) => *n = kept,
-            Columns::Shared(s) => s.load(&kept),
-        }
-        self.full = false;
-    }
-}
-
-impl Worker {
-    /// Expands the root (the tree is exclusive, and a root's children always fit).
-    fn expand_root<S: Grow>(&mut self, nodes: &mut S, pos: &Mobius) {
-        let claimed = nodes.claim(0);
-        debug_assert!(claimed);
-        self.expand(nodes, 0, pos);
-    }
-}
-
-/// A tree holding only a root, in columns of `capacity` nodes.
-fn fresh_root(capacity: usize) -> Nodes {
-    let mut n = Nodes::with_capacity(capacity);
-    n.extend(&[NO_MOVE]);
-    n
-}
-
-/// The root's children of `nodes` (in their fixed order).
-pub(super) fn root_children(nodes: &impl Store) -> Vec<RootChild> {
-    nodes
-        .child_range(0)
-        .map(|c| RootChild { mv: nodes.mv(c), visits: nodes.visits(c), wins: nodes.wins(c) })
-        .collect()
-}
-
-/// The node `plies` below `node` (at position `at`) whose position is `target`.
-fn find_descendant(
-    nodes: &impl Store,
-    node: u32,
-    at: &Mobius,
-    target: &Mobius,
-    plies: usize,
-) -> Option<u32> {
-    if plies == 0 {
-        return (at == target).then_some(node);
-    }
-    for child in nodes.child_range(node as usize) {
-        let mut next = at.clone();
-        next.play(nodes.mv(child));
-        // Every stone of `next` must stand in `target` with the same colour.
-        let consistent = next.cells().iter().zip(target.cells()).all(|(&a, &b)| a == 0 || a == b);
-        if consistent
-            && next.outcome().is_none()
-            && let Some(found) = find_descendant(nodes, child as u32, &next, target, plies - 1)
-        {
-            return Some(found);
-        }
-    }
-    None
-}
-
-/// Collects a full shared tree ([`Tree::collect`]); only while no other thread uses it.
-pub(super) fn collect_shared(nodes: &SharedNodes) {
-    let capacity = nodes.capacity();
-    nodes.load(&compact(nodes, 0, collection_threshold(nodes, capacity), capacity));
-}
-
-/// The fewest visits a node of `nodes` needs to keep its children in a collection that
-/// leaves at most half of `capacity` in use ([`Tree::collect`]).
-fn collection_threshold(nodes: &impl Store, capacity: usize) -> u32 {
-    let mut by_visits: Vec<(u32, usize)> = (1..nodes.len())
-        .map(|i| (nodes.visits(i), nodes.child_range(i).len()))
-        .filter(|&(_, children)| children > 0)
-        .collect();
-    by_visits.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
-    let budget = capacity / 2;
-    let mut kept = 1 + nodes.child_range(0).len();
-    for &(visits, children) in &by_visits {
-        if kept + children > budget {
-            return visits + 1;
-        }
-        kept += children;
-    }
-    0
-}
-
-/// Copies the subtree of `idx` to the front of fresh columns of `capacity` nodes, breadth
-/// first, as the new root; below it, nodes with fewer than `threshold` visits lose their
-/// children.
-fn compact(old: &impl Store, idx: u32, threshold: u32, capacity: usize) -> Nodes {
-    let mut nodes = Nodes::with_capacity(capacity);
-    nodes.push(Node { mv: NO_MOVE, ..old.node(idx as usize) });
-    let mut queue = vec![(idx as usize, 0usize)];
-    let mut head = 0;
-    while head < queue.len() {
-        let (from, to) = queue[head];
-        head += 1;
-        let children = old.child_range(from);
-        if children.is_empty() {
-            continue;
-        }
-        if to != 0 && old.visits(from) < threshold {
-            // Expanded again only once it has doubled its visits, so that the
-            // collected statistics are not rebuilt for a node the search left.
-            nodes.children[to] = 0;
-            nodes.first_child[to] = old.visits(from).saturating_mul(2);
-            continue;
-        }
-        let start = nodes.len();
-        nodes.first_child[to] = start as u32;
-        for (k, c) in children.enumerate() {
-            nodes.push(old.node(c));
-            queue.push((c, start + k));
-        }
-    }
-    nodes
-}
-
-/// The most visited child of `node` (the first of equals), if it has children.
-fn best_child(nodes: &impl Store, node: usize) -> Option<usize> {
-    nodes.child_range(node).max_by_key(|&c| (nodes.visits(c), std::cmp::Reverse(c)))
-}
-
-/// The variation after the root move `mv`: most visited children while they have been
-/// visited (empty when `mv` is not a root child).
-pub(super) fn line_after(nodes: &impl Store, mv: MobiusMove) -> Vec<MobiusMove> {
-    let Some(mut node) = nodes.child_range(0).find(|&c| nodes.mv(c) == mv) else {
-        return Vec::new();
-    };
-    let mut line = Vec::new();
-    while let Some(c) = best_child(nodes, node) {
-        if nodes.visits(c) == 0 {
-            break;
-        }
-        line.push(nodes.mv(c));
-        node = c;
-    }
-    line
 }
 
 /// The greatest of `values` (not empty, no NaN), vectorized.
 #[inline(always)]
-pub(super) fn max_of(values: &[f32]) -> f32 {
+fn max_of(values: &[f32]) -> f32 {
     const LANES: usize = 8;
     let mut lanes = [f32::NEG_INFINITY; LANES];
     let chunks = values.chunks_exact(LANES);
