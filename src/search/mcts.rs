@@ -268,13 +268,7 @@ impl<M> Blocks<M> {
     /// Stores `children` in a new block: its number. `shared`: other threads add blocks
     /// too.
     fn add(&self, children: Box<[Node<M>]>, shared: bool) -> u32 {
-        let slot = if shared {
-            self.used.fetch_add(1, Ordering::Relaxed)
-        } else {
-            let used = self.used.load(Ordering::Relaxed);
-            self.used.store(used + 1, Ordering::Relaxed);
-            used
-        } as usize;
+        let slot = increment(&self.used, shared) as usize;
         let chunk =
             self.chunks[slot / CHUNK].get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
         assert!(chunk[slot % CHUNK].set(children).is_ok(), "a block is stored once");
@@ -317,16 +311,24 @@ fn update(cell: &AtomicU64, shared: bool, f: impl Fn(u64) -> u64) {
     }
 }
 
+/// Adds 1 to `cell` and gives the value before, as [`update`] does: a plain load and
+/// store when one thread grows the tree, an atomic read-modify-write when several do.
+fn increment(cell: &AtomicU32, shared: bool) -> u32 {
+    if shared {
+        cell.fetch_add(1, Ordering::Relaxed)
+    } else {
+        let value = cell.load(Ordering::Relaxed);
+        cell.store(value + 1, Ordering::Relaxed);
+        value
+    }
+}
+
 /// One visit of `node` with `reward` for its mover, taking back the virtual loss of
 /// the simulation when `shared` (and `virtual_loss`: every node but the root has one).
 fn add_visit<M>(node: &Node<M>, reward: f64, shared: bool, virtual_loss: bool) {
-    if shared {
-        node.visits.fetch_add(1, Ordering::Relaxed);
-        if virtual_loss {
-            node.pending.fetch_sub(1, Ordering::Relaxed);
-        }
-    } else {
-        node.visits.store(node.visits() + 1, Ordering::Relaxed);
+    increment(&node.visits, shared);
+    if shared && virtual_loss {
+        node.pending.fetch_sub(1, Ordering::Relaxed);
     }
     update(&node.reward, shared, |r| (f64::from_bits(r) + reward).to_bits());
 }
