@@ -41,6 +41,9 @@ const MAX_PLY: usize = 128;
 /// Check the clock, the stop flag and the node limit every this many nodes (a power of
 /// two minus one): often enough to stop within a millisecond in the slowest game.
 const POLL_MASK: u64 = 63;
+/// Iterations scored by the evaluation before a search straight to the end
+/// ([`SearchParams::solve_within`]): they fill the table with moves to try first.
+const SOLVE_WARMUP: i32 = 1;
 
 /// The tuned constants of the search. Each game gives its own ([`Evaluate::PARAMS`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +91,12 @@ pub struct SearchParams {
     pub lmp_base: usize,
     /// See [`SearchParams::lmp_base`].
     pub lmp_max_depth: i32,
+    /// With [`Evaluate::depth_to_end`] at most this far, iterative deepening searches
+    /// straight to the end after [`SOLVE_WARMUP`] iterations (when no depth limit stops
+    /// it earlier): the iterations that stop short of the end, scored by the evaluation,
+    /// can cost several times the exact one, whose win, draw and loss scores cut most of
+    /// the tree (0: never).
+    pub solve_within: i32,
 }
 
 impl SearchParams {
@@ -111,6 +120,7 @@ impl SearchParams {
         rfp_max_depth: 6,
         lmp_base: usize::MAX,
         lmp_max_depth: 4,
+        solve_within: 0,
     };
 }
 
@@ -903,8 +913,14 @@ impl<G: Evaluate> Worker<G> {
         let max_depth = ctl.max_depth().map_or(MAX_PLY as i32 - 1, |d| d as i32).clamp(1, end);
         let legal = pos.count_moves() as usize;
         let mut work = pos.clone();
+        let straight_to_end =
+            max_depth == end && pos.depth_to_end().is_some_and(|e| e <= shared.params.solve_within);
         for depth in 1..=max_depth {
-            let search_depth = (depth + depth_offset).min(end);
+            let search_depth = if straight_to_end && depth > SOLVE_WARMUP {
+                end
+            } else {
+                (depth + depth_offset).min(end)
+            };
             let mut lines: Vec<Line<G::Move>> = Vec::with_capacity(multipv);
             for k in 0..multipv {
                 self.root_moves.clear();

@@ -6,10 +6,12 @@
 //! border marbles ([`Mabula::border_marbles`]) reaches the end of the game in every line:
 //! its score is exact and is stored in the table as solved, and once the iteration depth
 //! reaches that bound at the root the position is solved (`info string solved: …`) and
-//! the search stops. Scores: a win `n` plies away is `MATE - n`, a draw 0, a loss
-//! `-(MATE - n)`; in between, the evaluation ([`super::eval`]) predicts the score
-//! difference in hundredths. No quiescence, no reductions (every push is searched to full
-//! depth, which keeps the solving exact), no aspiration windows.
+//! the search stops. With at most 12 border marbles the iterations jump to that bound
+//! after depth 1 ([`crate::search::SearchParams::solve_within`]). Scores: a win `n`
+//! plies away is `MATE - n`, a draw 0, a loss `-(MATE - n)`; in between, the evaluation
+//! ([`super::eval`]) predicts the score difference in hundredths. No quiescence, no
+//! reductions (every push is searched to full depth, which keeps the solving exact), no
+//! aspiration windows.
 
 use super::board::Mabula;
 use super::geometry::{BORDER, bits, neighbours};
@@ -30,6 +32,10 @@ impl Evaluate for Mabula {
         aspiration: 0,
         lmr_min_move: usize::MAX,
         history_max: 1 << 20,
+        // To solve 20 positions of self-play, straight to the end after depth 1 searched
+        // 3 887 076 nodes where depth by depth searched 15 567 176 (11 border marbles),
+        // and 24 726 863 against 69 934 106 (12 border marbles).
+        solve_within: 12,
         ..SearchParams::DEFAULT
     };
 
@@ -66,5 +72,62 @@ impl Evaluate for Mabula {
 
     fn depth_to_end(&self) -> Option<i32> {
         Some(self.border_marbles() as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Rng;
+    use crate::games::mabula::MabulaOptions;
+    use crate::search::{AlphaBeta, Reporter, SearchControl, SearchInfo, SearchParams};
+
+    /// The depth of every iteration the search reports.
+    #[derive(Default)]
+    struct Depths(Vec<u32>);
+
+    impl Reporter for Depths {
+        fn info(&mut self, info: &SearchInfo) {
+            self.0.push(info.depth);
+        }
+    }
+
+    /// Positions of random games with `border` border marbles left.
+    fn positions(border: u32, n: usize) -> Vec<Mabula> {
+        let opts = MabulaOptions::default();
+        let mut rng = Rng::new(17);
+        let mut found = Vec::new();
+        let mut moves = Vec::new();
+        while found.len() < n {
+            let mut pos = Mabula::random(&opts, &mut rng);
+            while pos.border_marbles() > border && pos.outcome().is_none() {
+                moves.clear();
+                pos.generate_moves(&mut moves);
+                pos.play(*rng.choose(&moves));
+            }
+            if pos.border_marbles() == border && pos.outcome().is_none() {
+                found.push(pos);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn straight_to_the_end_solves_to_the_same_score_as_depth_by_depth() {
+        for pos in positions(8, 12) {
+            let solve = |solve_within| {
+                let params = SearchParams { solve_within, ..Mabula::PARAMS };
+                let mut search = AlphaBeta::<Mabula>::with_params(4, params);
+                let mut depths = Depths::default();
+                let result = search.run(&pos, &SearchControl::unlimited(), &mut depths);
+                assert!(result.solved, "{}", pos.to_fen());
+                (result.score(), depths.0)
+            };
+            let (straight, straight_depths) = solve(12);
+            let (stepwise, stepwise_depths) = solve(0);
+            assert_eq!(straight, stepwise, "{}", pos.to_fen());
+            assert_eq!(straight_depths, [1, 8], "{}", pos.to_fen());
+            assert_eq!(stepwise_depths, (1..=8).collect::<Vec<_>>(), "{}", pos.to_fen());
+        }
     }
 }
