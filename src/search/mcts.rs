@@ -938,8 +938,11 @@ mod tests {
 
     /// Checks the statistics of the subtree of `node` after a search by `threads`
     /// threads: no virtual loss left, and each expanded node's visits are its
-    /// children's plus the simulations that ended at it before it was expanded (at
-    /// most `expand_after`, and one more per other thread that was simulating from it).
+    /// children's plus the simulations that ended at it before it was expanded: with one
+    /// thread at most `expand_after`; with several, the other threads simulate from
+    /// a leaf as often as they reach it while its expansion is in progress, which has
+    /// no bound when the expanding thread is preempted (a bound of one per thread
+    /// failed on a clean CI run), so only the sum is checked then.
     fn check_visits(
         tree: &Tree<Morris, Uniform>,
         node: &Node<<Morris as Game>::Move>,
@@ -952,7 +955,9 @@ mod tests {
         }
         let below: u32 = children.iter().map(Node::visits).sum();
         let ended = node.visits().checked_sub(below).expect("no more visits below than at a node");
-        assert!(ended < MctsParams::default().expand_after + threads, "{ended} ended at a node");
+        if threads == 1 {
+            assert!(ended <= MctsParams::default().expand_after, "{ended} ended at a node");
+        }
         for child in children {
             check_visits(tree, child, threads);
         }
