@@ -916,11 +916,15 @@ impl<G: Evaluate> Worker<G> {
         let straight_to_end =
             max_depth == end && pos.depth_to_end().is_some_and(|e| e <= shared.params.solve_within);
         for depth in 1..=max_depth {
+            // A helper's offset never takes it past the depth asked (`go depth`).
             let search_depth = if straight_to_end && depth > SOLVE_WARMUP {
                 end
             } else {
-                (depth + depth_offset).min(end)
+                (depth + depth_offset).min(max_depth)
             };
+            if search_depth as u32 == result.depth {
+                continue;
+            }
             let mut lines: Vec<Line<G::Move>> = Vec::with_capacity(multipv);
             for k in 0..multipv {
                 self.root_moves.clear();
