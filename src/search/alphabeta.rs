@@ -15,19 +15,25 @@
 //!
 //! Threads: the main thread iterates and reports; each helper runs the same iterative
 //! deepening on its own copy of the position with its own history and killers, odd
-//! helpers one ply deeper, sharing only the table, so they fill it with results the
-//! main thread then reads. The main thread alone decides `bestmove`; it stops the
-//! helpers when it finishes. One thread is deterministic.
+//! helpers one ply deeper, sharing the table, so they fill it with results the main
+//! thread then reads, and a table of the positions being searched: at a node of depth
+//! [`DEFER_MIN_DEPTH`] or more, a move (not the first) whose position another thread is
+//! searching is deferred until the node's other moves are searched, so the threads
+//! split the work instead of searching the same subtree at once (simplified ABDADA).
+//! The main thread alone decides `bestmove`; it stops the helpers when it finishes. One
+//! thread has no such table and is deterministic.
 //!
 //! CITE: PVS and iterative deepening as in Marsland & Campbell (1982); killer moves
 //! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish;
 //! null move (Beal 1989, Donninger 1993, R = 2 + depth/4 as in Stockfish); Lazy SMP as
-//! in Stockfish 7+ and Ethereal (shared table, diversified helper depths).
+//! in Stockfish 7+ and Ethereal (shared table, diversified helper depths); deferral as
+//! in ABDADA (Weill 1996), simplified by Kerrigan (2020), see [`super::abdada`].
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::Searcher;
+use super::abdada::Searching;
 use super::control::SearchControl;
 use super::oracle::{Oracle, Verdict};
 use super::params::{self, SearchOptionNames};
@@ -44,6 +50,12 @@ const POLL_MASK: u64 = 63;
 /// Iterations scored by the evaluation before a search straight to the end
 /// ([`SearchParams::solve_within`]): they fill the table with moves to try first.
 const SOLVE_WARMUP: i32 = 1;
+/// With several threads, moves at nodes of at least this depth are deferred while
+/// another thread searches their position ([`Searching`]); below it a duplicated search
+/// costs less than the table's traffic.
+const DEFER_MIN_DEPTH: i32 = 3;
+/// Sets of four keys in the table of positions being searched.
+const SEARCHING_SETS: usize = 8192;
 
 /// The tuned constants of the search. Each game gives its own ([`Evaluate::PARAMS`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -212,6 +224,8 @@ pub struct AlphaBeta<G: Evaluate> {
     tt: TranspositionTable,
     params: SearchParams,
     workers: Vec<Worker<G>>,
+    /// The positions the threads are searching (with more than one thread).
+    searching: Option<Searching>,
     multipv: usize,
     oracle: Option<Arc<dyn Oracle<G>>>,
 }
@@ -256,6 +270,8 @@ struct Shared<'a> {
     nodes: &'a AtomicU64,
     /// Raised by the main thread when it is done: the helpers stop.
     done: &'a AtomicBool,
+    /// The positions being searched, with several threads (deferral).
+    searching: Option<&'a Searching>,
 }
 
 /// The state of one search thread.
@@ -605,15 +621,34 @@ impl<G: Evaluate> Worker<G> {
             usize::MAX
         };
         self.path.push(key);
-        for i in 0..moves.len() {
+        // Threads share the work near the root: a move whose position another thread is
+        // searching waits until this node's other moves are searched (the first move
+        // never waits). Deferred moves go to the end of the list, keyed below any other.
+        let searching = shared.searching.filter(|_| depth >= DEFER_MIN_DEPTH);
+        let mut deferred = 0;
+        let mut i = 0;
+        while i < moves.len() {
             pick(&mut moves, &mut keys, i);
             let mv = moves[i];
             let noisy = pos.is_noisy(mv);
             if i >= late_moves && !noisy && best > -MATE_BOUND {
+                i += 1;
                 continue;
             }
             let free = !pos.costs_depth(mv);
             let undo = pos.play_reversible(mv);
+            let child = pos.hash();
+            if let Some(s) = searching {
+                if i > 0 && i < moves.len() - deferred && s.contains(child) {
+                    pos.unplay(mv, undo);
+                    moves[i..].rotate_left(1);
+                    keys[i..].rotate_left(1);
+                    *keys.last_mut().expect("a move") = i64::MIN;
+                    deferred += 1;
+                    continue;
+                }
+                s.start(child);
+            }
             let gives_check = pos.in_check();
             let extend = free || (gives_check && ply < params.max_extend_ply);
             let new_depth = depth - 1 + extend as i32;
@@ -654,7 +689,11 @@ impl<G: Evaluate> Worker<G> {
                 }
                 s
             };
+            if let Some(s) = searching {
+                s.finish(child);
+            }
             pos.unplay(mv, undo);
+            i += 1;
             if self.stopped {
                 break;
             }
@@ -736,6 +775,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             tt: TranspositionTable::new(hash_mb),
             params,
             workers: vec![Worker::new(G::HISTORY_SIZE)],
+            searching: None,
             multipv: 1,
             oracle: None,
         }
@@ -808,7 +848,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.tt.new_search();
         let nodes = AtomicU64::new(0);
         let done = AtomicBool::new(false);
-        let shared = Shared { tt: &self.tt, params: &self.params, ctl, nodes: &nodes, done: &done };
+        let shared = Shared {
+            tt: &self.tt,
+            params: &self.params,
+            ctl,
+            nodes: &nodes,
+            done: &done,
+            searching: self.searching.as_ref(),
+        };
         let multipv = self.multipv.min(root_moves.len());
         let (main, helpers) = self.workers.split_first_mut().expect("one worker at least");
         let result = std::thread::scope(|scope| {
@@ -1008,6 +1055,7 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 
     fn set_threads(&mut self, threads: usize) {
         self.workers.resize_with(threads.max(1), || Worker::new(G::HISTORY_SIZE));
+        self.searching = (threads > 1).then(|| Searching::new(SEARCHING_SETS));
         self.workers.iter_mut().for_each(|w| w.oracle.clone_from(&self.oracle));
     }
 
@@ -1051,6 +1099,8 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Game;
+    use crate::games::morpiae::{Morpiae, MorpiaeMove, MorpiaeOptions};
 
     fn result(mv: u8, score: i32, depth: u32) -> SearchResult<u8> {
         SearchResult {
@@ -1059,6 +1109,67 @@ mod tests {
             solved: false,
             nodes: 0,
         }
+    }
+
+    fn morpiae_position() -> Morpiae {
+        let mut pos = Morpiae::startpos(&MorpiaeOptions::default());
+        for mv in ["-1,3,H,0", "-1,6,H,0"] {
+            pos.play(pos.parse_move(mv).unwrap());
+        }
+        pos
+    }
+
+    /// One thread's search of a Morpiae position's root at depth 3, with a fresh table
+    /// (moves in generation order) while the positions of `busy` are marked as searched
+    /// by another thread: the score, the best move, the nodes, and whether the search
+    /// cleared every mark (it clears a position's mark when it has searched it).
+    fn search_beside(busy: &[u64]) -> (i32, MorpiaeMove, u64, bool) {
+        let mut pos = morpiae_position();
+        let searching = Searching::new(SEARCHING_SETS);
+        busy.iter().for_each(|&k| searching.start(k));
+        let (tt, nodes, done) =
+            (TranspositionTable::new(1), AtomicU64::new(0), AtomicBool::new(false));
+        let ctl = SearchControl::unlimited();
+        let params = Morpiae::PARAMS;
+        let shared = Shared {
+            tt: &tt,
+            params: &params,
+            ctl: &ctl,
+            nodes: &nodes,
+            done: &done,
+            searching: Some(&searching),
+        };
+        let mut w = Worker::<Morpiae>::new(Morpiae::HISTORY_SIZE);
+        pos.generate_moves(&mut w.root_moves);
+        let score = w.negamax(&mut pos, 3, -INF, INF, 0, &shared, false);
+        let cleared = busy.iter().all(|&k| !searching.contains(k));
+        (score, w.pv[0][0], w.nodes, cleared)
+    }
+
+    /// The key of the position after `mv` in [`morpiae_position`].
+    fn child(mv: MorpiaeMove) -> u64 {
+        let mut pos = morpiae_position();
+        pos.play(mv);
+        pos.hash()
+    }
+
+    #[test]
+    fn moves_another_thread_is_searching_are_deferred_not_skipped() {
+        let alone = search_beside(&[]);
+        let mut moves = Vec::new();
+        morpiae_position().generate_moves(&mut moves);
+        // Every root move busy: each but the first is deferred once, in order, then
+        // searched where it was, so the search is the same as alone.
+        let all: Vec<u64> = moves.iter().map(|&m| child(m)).collect();
+        assert_eq!(search_beside(&all), alone);
+        // The best move (not the first generated) busy: searched after the others, so
+        // the search differs (here another move of the same value is found first), but
+        // the move is searched and the value is the same (depth 3 reduces nothing).
+        assert_ne!(moves[0], alone.1);
+        let deferred = search_beside(&[child(alone.1)]);
+        assert_eq!(deferred.0, alone.0);
+        assert_ne!((deferred.1, deferred.2), (alone.1, alone.2), "the best move was not deferred");
+        assert!(deferred.3, "the best move was not searched");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Searches, generic over games. They never print: they report through [`Reporter`]
 //! and stop when [`SearchControl`] says so.
 
+mod abdada;
 mod alphabeta;
 mod control;
 mod mcts;
