@@ -121,18 +121,13 @@ impl SearchControl {
 
     /// Polled often inside the search: true when it must stop at once.
     pub fn must_stop(&self, nodes: u64) -> bool {
-        if self.stop_requested() {
-            return true;
-        }
-        if self.max_nodes.is_some_and(|m| nodes >= m) {
-            return true;
-        }
-        if let Some(b) = self.budget
-            && self.start.elapsed() >= b.hard
-        {
-            return true;
-        }
-        false
+        self.max_nodes.is_some_and(|m| nodes >= m) || self.interrupted()
+    }
+
+    /// True once `stop` was sent or the hard time limit has passed: [`Self::must_stop`]
+    /// without the node limit, for a search that keeps to it by other means.
+    pub fn interrupted(&self) -> bool {
+        self.stop_requested() || self.budget.is_some_and(|b| self.start.elapsed() >= b.hard)
     }
 
     /// Checked between iterations: true when another iteration should not start.

@@ -25,9 +25,13 @@
 //!   selection counts each simulation in progress through a child as a visit with
 //!   reward −1, so the threads spread over the tree) and takes it back when it backs up.
 //!   Each thread has its own random generator (seeded from the position's hash and the
-//!   thread's number). With one thread there is no virtual loss and statistics are
-//!   plain loads and stores: `Threads 1` searches exactly as it did before the threads
-//!   shared a tree, and with a node limit it is deterministic.
+//!   thread's number). Two things keep the threads off the cache lines the other cores
+//!   write: a child's AMAF statistics stop growing at [`AMAF_CAP`] simulations (near the
+//!   root every simulation would otherwise update most children's), and simulations are
+//!   claimed from the shared count [`SIMULATIONS_PER_CLAIM`] at a time. With one thread
+//!   there is no virtual loss, no cap and statistics are plain loads and stores:
+//!   `Threads 1` searches exactly as it did before the threads shared a tree, and with a
+//!   node limit it is deterministic.
 //! - **Move played.** A root move whose position is over and
 //!   won first, else the most visited move (then the best mean).
 //! - **Reports.** `nodes` counts simulations of all threads; `depth` is the length of
@@ -229,6 +233,15 @@ impl<M> Node<M> {
         }
     }
 }
+
+/// With several threads, a child's AMAF statistics stop growing at this many
+/// simulations: near the root every simulation would otherwise write the AMAF counts of
+/// most children, cache lines that the other cores read and write too. By then the
+/// RAVE blend weighs them little (β ≈ 1 / (`rave_bias` · visits) once a child has a
+/// few hundred visits of its own), and an estimate from this many simulations is close.
+const AMAF_CAP: u32 = 256;
+/// With several threads, simulations claimed at once from the shared count.
+const SIMULATIONS_PER_CLAIM: u64 = 16;
 
 /// Slots per chunk of [`Blocks`].
 const CHUNK: usize = 4096;
@@ -697,7 +710,9 @@ impl<'t, G: Game, P: Policy<G>> Worker<'t, G, P> {
                 let key = tree.policy.amaf_key(child.mv.expect("children have moves"));
                 let Some(key) = key else { continue };
                 let bits = &self.amaf[child.mover.index()];
-                if bits[key as usize / 64] >> (key % 64) & 1 != 0 {
+                if bits[key as usize / 64] >> (key % 64) & 1 != 0
+                    && !(shared && child.amaf().0 >= AMAF_CAP)
+                {
                     let r = reward_of(child.mover) as f32;
                     update(&child.amaf, shared, |a| {
                         let sum = f32::from_bits((a >> 32) as u32) + r;
@@ -733,21 +748,29 @@ fn grow<G: Game, P: Policy<G>>(
     ctl: &SearchControl,
     reporter: &mut dyn Reporter,
 ) {
+    // Several threads claim simulations in batches: one shared counter written by
+    // every simulation of every thread would move its cache line between the cores.
+    let batch = if threads > 1 { SIMULATIONS_PER_CLAIM } else { 1 };
     let work = |mut worker: Worker<G, P>, mut report: Option<&mut dyn Reporter>| {
         let mut next_report = Duration::from_secs(1);
         // The first thread simulates at least once (its limit permitting).
         let mut first = report.is_some();
+        // Simulations claimed in `nodes` and not yet run.
+        let mut claimed = 0;
         loop {
-            let total = nodes.load(Ordering::Relaxed);
-            if !first && (ctl.must_stop(total) || ctl.soft_expired(1.0)) {
+            // The node limit is kept by `claim` alone: `nodes` also counts the
+            // simulations other threads have claimed and not yet run.
+            if !first && (ctl.interrupted() || ctl.soft_expired(1.0)) {
                 break;
             }
             first = false;
-            // Claim a simulation, within the limit.
-            if nodes.fetch_add(1, Ordering::Relaxed) >= max_sims.unwrap_or(u64::MAX) {
-                nodes.fetch_sub(1, Ordering::Relaxed);
-                break;
+            if claimed == 0 {
+                claimed = claim(nodes, max_sims, batch);
+                if claimed == 0 {
+                    break;
+                }
             }
+            claimed -= 1;
             worker.simulate(pos);
             if let Some(r) = report.as_deref_mut()
                 && ctl.elapsed() >= next_report
@@ -760,6 +783,7 @@ fn grow<G: Game, P: Policy<G>>(
                 report_lines(&stats[..1], seldepth, total, ctl, r);
             }
         }
+        nodes.fetch_sub(claimed, Ordering::Relaxed);
     };
     std::thread::scope(|scope| {
         for thread in 1..threads {
@@ -768,6 +792,16 @@ fn grow<G: Game, P: Policy<G>>(
         }
         work(Worker::new(tree, rng), Some(reporter));
     });
+}
+
+/// Claims up to `batch` simulations in `nodes` (the simulations of all threads, claimed
+/// before they are run), within `max_sims`: how many it got, 0 once the limit is reached.
+fn claim(nodes: &AtomicU64, max_sims: Option<u64>, batch: u64) -> u64 {
+    let limit = max_sims.unwrap_or(u64::MAX);
+    let before = nodes.fetch_add(batch, Ordering::Relaxed);
+    let granted = batch.min(limit.saturating_sub(before));
+    nodes.fetch_sub(batch - granted, Ordering::Relaxed);
+    granted
 }
 
 /// The result of one search.
@@ -977,6 +1011,47 @@ mod tests {
             assert_eq!(root_visits, 3000);
             assert_eq!(tree.size.load(Ordering::Relaxed), tree.blocks.count(&tree.root));
             check_visits(tree, &tree.root, threads as u32);
+        }
+    }
+
+    /// Morris moves keyed by their destination, for RAVE.
+    #[derive(Clone)]
+    struct ByDestination;
+
+    impl Policy<Morris> for ByDestination {
+        fn amaf_key(&self, mv: <Morris as Game>::Move) -> Option<u16> {
+            Some(u16::from(mv.to))
+        }
+    }
+
+    /// The largest AMAF count of a child in the subtree of `node`.
+    fn max_amaf<P: Policy<Morris>>(
+        tree: &Tree<Morris, P>,
+        node: &Node<<Morris as Game>::Move>,
+    ) -> u32 {
+        let children = tree.children(node);
+        let own = children.iter().map(|c| c.amaf().0).max().unwrap_or(0);
+        children.iter().map(|c| max_amaf(tree, c)).max().unwrap_or(0).max(own)
+    }
+
+    #[test]
+    fn amaf_counts_stop_at_their_cap_with_threads_and_not_with_one() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        for threads in [1, 2] {
+            let mut mcts = MonteCarlo::new(16, MctsParams::default(), ByDestination);
+            mcts.set_threads(threads);
+            let ctl = SearchControl::fixed(None, Some(20_000));
+            mcts.run(&pos, &moves, &ctl, &mut NullReporter);
+            let tree = mcts.kept.as_ref().expect("the tree is kept");
+            let most = max_amaf(tree, &tree.root);
+            if threads == 1 {
+                assert!(most > 4 * AMAF_CAP, "{most} AMAF simulations at most with one thread");
+            } else {
+                // Two threads may both pass the test below the cap before either adds.
+                assert!((AMAF_CAP..=AMAF_CAP + 1).contains(&most), "{most} with {threads} threads");
+            }
         }
     }
 
