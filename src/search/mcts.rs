@@ -800,7 +800,9 @@ fn claim(nodes: &AtomicU64, max_sims: Option<u64>, batch: u64) -> u64 {
     let limit = max_sims.unwrap_or(u64::MAX);
     let before = nodes.fetch_add(batch, Ordering::Relaxed);
     let granted = batch.min(limit.saturating_sub(before));
-    nodes.fetch_sub(batch - granted, Ordering::Relaxed);
+    if granted < batch {
+        nodes.fetch_sub(batch - granted, Ordering::Relaxed);
+    }
     granted
 }
 
