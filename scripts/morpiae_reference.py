@@ -11,6 +11,9 @@ Usage:
   morpiae_reference.py games SEED N VARIANT
       play N random games to their end and print, per game, the moves and the final
       position string (the format of tests/data/morpiae_games.txt)
+  morpiae_reference.py solitaire FILE
+      replay a game written by `ugine morpion` (its variant option and position line)
+      and print its length and the lines left; exit status 1 if a line is not legal
 """
 import random
 import sys
@@ -177,9 +180,33 @@ def games(seed, n, variant):
         print(f"{variant} | {' '.join(mv_text(m) for m in p.lines)} | {p.fen()}")
 
 
+def solitaire(path):
+    variant, moves = "5T", None
+    for line in open(path):
+        if line.startswith("setoption name Morpiae Variant value "):
+            variant = line.split()[-1].upper()
+        elif line.startswith("position startpos"):
+            words = line.split()
+            moves = words[3:] if len(words) > 2 and words[2] == "moves" else []
+    if moves is None:
+        print(f"{path}: no position line")
+        return False
+    p = Pos(variant, CROSS)
+    for i, t in enumerate(moves):
+        mv = parse_move(t)
+        if mv not in p.moves():
+            print(f"{path}: {variant} move {i + 1} ({t}) is not legal")
+            return False
+        p.play(mv)
+    print(f"{path}: {variant}, {len(moves)} moves, all legal, {len(p.moves())} lines left")
+    return True
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "verify":
         cap = int(sys.argv[3]) if len(sys.argv) > 3 else 200000
         sys.exit(1 if verify(sys.argv[2], cap) else 0)
     elif sys.argv[1] == "games":
         games(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "solitaire":
+        sys.exit(0 if solitaire(sys.argv[2]) else 1)

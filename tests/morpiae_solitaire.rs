@@ -43,7 +43,7 @@ fn the_search_returns_a_finished_legal_game() {
     use ugine::games::morpiae::solitaire::search_solitaire;
     for variant in [Variant::Disjoint, Variant::Touching] {
         let reported = Mutex::new(Vec::new());
-        let found = search_solitaire(variant, Duration::from_millis(300), 5, 2, 2, &|n| {
+        let found = search_solitaire(variant, Duration::from_millis(300), 5, 2, 2, 100, &|n| {
             reported.lock().unwrap().push(n)
         });
         let end = replay(variant, &found.moves).expect("a legal game");
@@ -53,4 +53,34 @@ fn the_search_returns_a_finished_legal_game() {
         assert_eq!(reported.iter().max(), Some(&found.moves.len()));
         assert!(found.playouts > 0);
     }
+}
+
+/// The 82-move 5D game that `ugine morpion --variant 5D --time 600 --threads 2 --seed 3
+/// --level 4 --iterations 50` found (the length of the 5D record, C. Rosin 2011): every
+/// line legal from the cross and none left at its end, the file's position string being
+/// the engine's. `scripts/morpiae_reference.py solitaire` replays the same file.
+#[test]
+fn the_82_move_5d_game_found_by_the_search_replays_to_its_end() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/morpion-5d-82.txt"
+    ))
+    .expect("the game file");
+    assert!(text.contains("setoption name Morpiae Variant value 5D"));
+    let line = text.lines().find(|l| l.starts_with("position startpos moves ")).expect("moves");
+    let words: Vec<&str> = line.split_whitespace().skip(3).collect();
+    assert_eq!(words.len(), 82);
+    let mut pos = Morpiae::startpos(&MorpiaeOptions { variant: Variant::Disjoint });
+    let moves: Vec<_> = words
+        .iter()
+        .map(|w| {
+            let mv = pos.parse_move(w).unwrap_or_else(|e| panic!("{w}: {e:?}"));
+            pos.play(mv);
+            mv
+        })
+        .collect();
+    assert!(pos.legal_moves().is_empty(), "lines left after 82 moves");
+    assert!(text.contains(&format!("# position string: {}", pos.to_fen())));
+    // The writer gives back the same file, comments and all.
+    assert_eq!(game_text(Variant::Disjoint, &moves).expect("legal"), text);
 }

@@ -3,12 +3,12 @@
 //!
 //! CITE: C. D. Rosin, "Nested Rollout Policy Adaptation for Monte Carlo Tree Search",
 //! IJCAI 2011 (the 82-move 5D and 178-move 5T records). A level-0 call is a playout that
-//! picks each move with probability ∝ exp(policy weight); a level-`l` call runs
-//! [`params::ITERATIONS`] level-`l−1` calls, keeps the best sequence and moves the
-//! policy towards it (gradient step [`params::ALPHA`]). Moves are coded by line and new
-//! point, as in Rosin's paper. The search restarts at the chosen level (default
-//! [`DEFAULT_LEVEL`]) with a fresh policy until the time is up and returns the longest
-//! game seen.
+//! picks each move with probability ∝ exp(policy weight); a level-`l` call runs N
+//! level-`l−1` calls (`--iterations`, default [`DEFAULT_ITERATIONS`]), keeps the best
+//! sequence and moves the policy towards it (gradient step [`params::ALPHA`]). Moves are
+//! coded by line and new point, as in Rosin's paper. The search restarts at the chosen
+//! level (default [`DEFAULT_LEVEL`]) with a fresh policy until the time is up and returns
+//! the longest game seen.
 //!
 //! With `threads` > 1, each thread runs the same restart loop from its own seed (root
 //! parallelism: independent NRPA runs whose levels never wait for each other) and the
@@ -36,15 +36,16 @@ use crate::core::{Game, Rng};
 
 /// Tuned constants of the solitaire search, in one place.
 mod params {
-    /// Iterations per level (Rosin: 100).
-    pub const ITERATIONS: usize = 100;
     /// Step of the policy gradient (Rosin: 1.0).
     pub const ALPHA: f32 = 1.0;
 }
 
-/// Level of each restart unless `--level` says otherwise: a level-3 run is 10⁶
-/// playouts, about 15 s on one core.
+/// Level of each restart unless `--level` says otherwise: a level-3 run of 100
+/// iterations is 10⁶ playouts, about 15 s on one core (5D).
 pub const DEFAULT_LEVEL: u32 = 3;
+/// Calls of the level below per level call unless `--iterations` says otherwise (Rosin:
+/// 100).
+pub const DEFAULT_ITERATIONS: u32 = 100;
 
 /// The playout policy: a weight per line code ([`Line`]: new point, direction, index),
 /// and its exponential, kept up to date so that playouts read it instead of computing it.
@@ -78,6 +79,8 @@ struct Nrpa<'a> {
     /// The playouts' drawing (a copy of `root` at the start of each).
     board: SolitaireBoard,
     deadline: Instant,
+    /// Calls of the level below per level call.
+    iterations: usize,
     rng: Rng,
     best_len: usize,
     shared: &'a Shared<'a>,
@@ -163,7 +166,7 @@ impl Nrpa<'_> {
         let mut own = self.spare.pop().unwrap_or_else(Policy::new);
         own.copy_from(policy);
         let mut best: Vec<Line> = Vec::new();
-        for _ in 0..params::ITERATIONS {
+        for _ in 0..self.iterations {
             let seq = self.search(level - 1, &own);
             if seq.len() >= best.len() {
                 best = seq;
@@ -188,7 +191,8 @@ pub struct SolitaireResult {
 }
 
 /// Searches for the longest one-player game of `variant` from the Greek cross for about
-/// `time_limit` (NRPA restarting at `level` in each of `threads` threads, see the module doc),
+/// `time_limit` (NRPA restarting at `level`, `iterations` calls of the level below per
+/// level call, in each of `threads` threads, see the module doc),
 /// reproducible for a given `seed` with one thread when the time limit does not cut a
 /// level short. `progress` is called with the length of each new longest game.
 pub fn search_solitaire(
@@ -197,6 +201,7 @@ pub fn search_solitaire(
     seed: u64,
     threads: usize,
     level: u32,
+    iterations: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> SolitaireResult {
     let root = SolitaireBoard::start(variant);
@@ -207,6 +212,7 @@ pub fn search_solitaire(
             root: root.clone(),
             board: root.clone(),
             deadline,
+            iterations,
             rng: Rng::new(seed ^ thread.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
             best_len: 0,
             shared: &shared,
@@ -280,9 +286,12 @@ pub struct MorpionArgs {
     /// Search threads (independent NRPA runs sharing the longest game).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// NRPA level of each restart (each level runs 100 calls of the one below).
+    /// NRPA level of each restart (each level runs `--iterations` calls of the one below).
     #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u32).range(1..=6))]
     pub level: u32,
+    /// Calls of the level below per level call (Rosin's N).
+    #[arg(long, default_value_t = DEFAULT_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    pub iterations: u32,
     /// File the best game is written to (replayable UGI commands).
     #[arg(long, default_value = "morpion.txt")]
     pub out: PathBuf,
@@ -307,7 +316,9 @@ pub fn run(args: &MorpionArgs) -> anyhow::Result<()> {
     };
     let time = Duration::from_secs_f64(args.time);
     let threads = args.threads as usize;
-    let found = search_solitaire(args.variant, time, args.seed, threads, args.level, &report);
+    let iterations = args.iterations as usize;
+    let found =
+        search_solitaire(args.variant, time, args.seed, threads, args.level, iterations, &report);
     let text = game_text(args.variant, &found.moves).map_err(anyhow::Error::msg)?;
     std::fs::write(&args.out, &text)
         .with_context(|| format!("cannot write {}", args.out.display()))?;
