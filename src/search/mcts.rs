@@ -14,8 +14,10 @@
 //!   reward as its value.
 //! - **Limits.** `go nodes` counts simulations of all threads, `go depth N` stands for
 //!   N·1000 of them; under a clock the search stops at the soft budget.
-//! - **Memory.** `Hash` MB bound the tree (nodes of 40 bytes with Mabula's moves); a full
-//!   tree stops expanding and keeps simulating from its leaves.
+//! - **Memory.** `Hash` MB bound the tree (nodes of 40 bytes with Mabula's moves). When
+//!   an expansion finds it full, the threads stop, the tree is garbage-collected
+//!   ([`Tree::collect`]: the children of the least visited nodes are dropped, freeing
+//!   half of it) and the threads start again with new seeds.
 //! - **Threads.** Tree parallelism (Chaslot et al. 2008; lock-free as in Fuego,
 //!   Enzenberger and Müller 2009): all threads grow one tree. Node statistics are relaxed
 //!   atomics (the f64 reward as its bit pattern) added by atomic read-modify-writes; a
@@ -51,7 +53,7 @@
 //!   with a node limit stays deterministic for a given sequence of searches.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::{Reporter, Score, SearchControl, SearchInfo};
@@ -299,17 +301,25 @@ impl<M> Blocks<M> {
         self.chunks.get_mut(slot / CHUNK)?.get_mut()?.get_mut(slot % CHUNK)?.take()
     }
 
-    /// Moves the children of the subtree of `node` from `self` into `into`.
-    fn move_subtree(&mut self, node: &mut Node<M>, into: &Blocks<M>) {
+    /// Moves the children of the subtree of `node` from `self` into `into`, except
+    /// below the nodes with fewer than `threshold` visits, which lose their children
+    /// (`node`'s own are always moved): the number of nodes moved.
+    fn move_subtree(&mut self, node: &mut Node<M>, into: &Blocks<M>, threshold: u32) -> usize {
         let b = node.children.get_mut();
         let Some(mut block) = self.take(*b) else {
             *b = NO_CHILDREN;
-            return;
+            return 0;
         };
+        let mut moved = block.len();
         for child in block.iter_mut() {
-            self.move_subtree(child, into);
+            if *child.visits.get_mut() >= threshold {
+                moved += self.move_subtree(child, into, threshold);
+            } else {
+                *child.children.get_mut() = NO_CHILDREN;
+            }
         }
         *node.children.get_mut() = into.add(block, false);
+        moved
     }
 }
 
@@ -381,6 +391,9 @@ struct Tree<G: Game, P> {
     /// Nodes in the tree, and their bound.
     size: AtomicUsize,
     capacity: usize,
+    /// Set when an expansion found no room: the threads stop, the tree is collected
+    /// ([`Tree::collect`]) and the search goes on.
+    full: AtomicBool,
     params: MctsParams,
     policy: P,
     /// True when the policy gives AMAF keys (to a root move).
@@ -411,6 +424,7 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
             blocks: Blocks::new(capacity),
             size: AtomicUsize::new(1 + root_moves.len()),
             capacity,
+            full: AtomicBool::new(false),
             params,
             policy,
             rave,
@@ -465,7 +479,7 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
             let mut block = old.take(*root.children.get_mut())?;
             root = std::mem::replace(&mut block[g], Node::new(None, Side::P1));
         }
-        old.move_subtree(&mut root, &self.blocks);
+        old.move_subtree(&mut root, &self.blocks, 0);
         root.mv = None;
         root.mover = pos.side_to_move();
         root.reward = AtomicU64::new(0.0f64.to_bits());
@@ -473,8 +487,47 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         self.root_pos = pos.clone();
         self.size = AtomicUsize::new(size);
         self.capacity = capacity;
+        self.full = AtomicBool::new(false);
         self.seldepth = AtomicU32::new(0);
         Some(self)
+    }
+
+    /// Garbage collection of a full tree, so that the search keeps growing where it goes
+    /// now: the children of the least visited nodes are dropped (those nodes keep their
+    /// own statistics and are expanded again when next reached), freeing at least half
+    /// of the capacity. A parent has at least the visits of each child, so the nodes
+    /// kept (those with at least the threshold's visits) form the top of the tree.
+    fn collect(&mut self) {
+        let mut expanded = Vec::new();
+        for child in self.children(&self.root) {
+            self.expanded_nodes(child, &mut expanded);
+        }
+        expanded.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
+        let budget = self.capacity / 2;
+        let mut kept = 1 + self.children(&self.root).len();
+        let mut threshold = 0;
+        for &(visits, children) in &expanded {
+            if kept + children > budget {
+                threshold = visits + 1;
+                break;
+            }
+            kept += children;
+        }
+        let mut old = std::mem::replace(&mut self.blocks, Blocks::new(self.capacity));
+        let moved = old.move_subtree(&mut self.root, &self.blocks, threshold);
+        self.size = AtomicUsize::new(1 + moved);
+        self.full = AtomicBool::new(false);
+    }
+
+    /// The visits and number of children of every expanded node of the subtree of `node`.
+    fn expanded_nodes(&self, node: &Node<G::Move>, out: &mut Vec<(u32, usize)>) {
+        let children = self.children(node);
+        if !children.is_empty() {
+            out.push((node.visits(), children.len()));
+            for child in children {
+                self.expanded_nodes(child, out);
+            }
+        }
     }
 
     /// The children of `node`, none before it is expanded.
@@ -490,17 +543,20 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         node.children.store(self.blocks.add(children, self.shared), Ordering::Release);
     }
 
-    /// Reserves room for `n` more nodes: false when the tree is full.
+    /// Reserves room for `n` more nodes: false (and the tree marked full) when the
+    /// tree is full.
     fn reserve(&self, n: usize) -> bool {
         if self.shared {
             let before = self.size.fetch_add(n, Ordering::Relaxed);
             if before + n > self.capacity {
                 self.size.fetch_sub(n, Ordering::Relaxed);
+                self.full.store(true, Ordering::Relaxed);
                 return false;
             }
         } else {
             let size = self.size.load(Ordering::Relaxed);
             if size + n > self.capacity {
+                self.full.store(true, Ordering::Relaxed);
                 return false;
             }
             self.size.store(size + n, Ordering::Relaxed);
@@ -732,10 +788,10 @@ impl<'t, G: Game, P: Policy<G>> Worker<'t, G, P> {
     }
 }
 
-/// Grows `tree` (rooted at `pos`) with `threads` threads until `ctl` says stop or
-/// `max_sims` simulations of all threads are done (counted in `nodes`). The calling
-/// thread is the first, with `rng`, and reports to `reporter` about every second; the
-/// others are seeded by `thread_seed`.
+/// Grows `tree` (rooted at `pos`) with `threads` threads until `ctl` says stop, `max_sims`
+/// simulations of all threads are done (counted in `nodes`) or the tree is full. The
+/// calling thread is the first, with `rng`, and reports to `reporter` about every
+/// second (of the whole search); the others are seeded by `thread_seed`.
 #[allow(clippy::too_many_arguments)]
 fn grow<G: Game, P: Policy<G>>(
     tree: &Tree<G, P>,
@@ -752,7 +808,7 @@ fn grow<G: Game, P: Policy<G>>(
     // every simulation of every thread would move its cache line between the cores.
     let batch = if threads > 1 { SIMULATIONS_PER_CLAIM } else { 1 };
     let work = |mut worker: Worker<G, P>, mut report: Option<&mut dyn Reporter>| {
-        let mut next_report = Duration::from_secs(1);
+        let mut next_report = Duration::from_secs(ctl.elapsed().as_secs() + 1);
         // The first thread simulates at least once (its limit permitting).
         let mut first = report.is_some();
         // Simulations claimed in `nodes` and not yet run.
@@ -764,6 +820,9 @@ fn grow<G: Game, P: Policy<G>>(
                 break;
             }
             first = false;
+            if tree.full.load(Ordering::Relaxed) {
+                break;
+            }
             if claimed == 0 {
                 claimed = claim(nodes, max_sims, batch);
                 if claimed == 0 {
@@ -792,6 +851,38 @@ fn grow<G: Game, P: Policy<G>>(
         }
         work(Worker::new(tree, rng), Some(reporter));
     });
+}
+
+/// [`grow`], collecting the tree ([`Tree::collect`]) whenever it is full, until `ctl`
+/// says stop or `max_sims` simulations are done. After each collection the threads
+/// start again with new seeds.
+#[allow(clippy::too_many_arguments)]
+fn grow_collecting<G: Game, P: Policy<G>>(
+    tree: &mut Tree<G, P>,
+    pos: &G,
+    threads: usize,
+    rng: Rng,
+    thread_seed: impl Fn(usize) -> u64,
+    max_sims: Option<u64>,
+    nodes: &AtomicU64,
+    ctl: &SearchControl,
+    reporter: &mut dyn Reporter,
+) {
+    let mut first_rng = Some(rng);
+    for restart in 0.. {
+        let seed_of = |thread: usize| thread_seed(thread + restart * threads);
+        let rng = first_rng.take().unwrap_or_else(|| Rng::new(seed_of(0)));
+        grow(tree, pos, threads, rng, seed_of, max_sims, nodes, ctl, reporter);
+        let limit_reached = max_sims.is_some_and(|m| nodes.load(Ordering::Relaxed) >= m);
+        if !tree.full.load(Ordering::Relaxed)
+            || limit_reached
+            || ctl.interrupted()
+            || ctl.soft_expired(1.0)
+        {
+            break;
+        }
+        tree.collect();
+    }
 }
 
 /// Claims up to `batch` simulations in `nodes` (the simulations of all threads, claimed
@@ -896,7 +987,17 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
         };
         tree.shared = self.threads > 1;
         let nodes = AtomicU64::new(0);
-        grow(&tree, pos, self.threads, rng, thread_seed, max_sims, &nodes, ctl, reporter);
+        grow_collecting(
+            &mut tree,
+            pos,
+            self.threads,
+            rng,
+            thread_seed,
+            max_sims,
+            &nodes,
+            ctl,
+            reporter,
+        );
         let mut stats = tree.root_stats();
         let seldepth = tree.seldepth.load(Ordering::Relaxed);
         self.kept = Some(tree);
@@ -1057,29 +1158,72 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_full_tree_keeps_simulating_from_its_leaves_with_two_threads() {
+    /// A tree of at most 500 nodes for the start of Morris, grown by `threads` threads
+    /// to `sims` simulations, collected whenever full (`collect`) or only until it is
+    /// full.
+    fn small_tree(threads: usize, sims: u64, collect: bool) -> Tree<Morris, Uniform> {
         let pos = Morris::startpos(&MorrisOptions::default());
         let mut moves = Vec::new();
         pos.generate_moves(&mut moves);
         let mut rng = Rng::new(9);
-        let mut tree = Tree::<Morris, Uniform>::new(
-            &pos,
-            &moves,
-            500,
-            MctsParams::default(),
-            Uniform,
-            &mut rng,
-        );
-        tree.shared = true;
+        let params = MctsParams::default();
+        let mut tree = Tree::<Morris, Uniform>::new(&pos, &moves, 500, params, Uniform, &mut rng);
+        tree.shared = threads > 1;
         let nodes = AtomicU64::new(0);
-        let ctl = SearchControl::fixed(None, Some(4000));
-        grow(&tree, &pos, 2, rng, |t| t as u64, Some(4000), &nodes, &ctl, &mut NullReporter);
-        assert_eq!(tree.root.visits(), 4000);
-        let size = tree.blocks.count(&tree.root);
-        assert_eq!(tree.size.load(Ordering::Relaxed), size);
-        assert!(size <= 500 && size > 400, "{size} nodes");
-        check_visits(&tree, &tree.root, 2);
+        let ctl = SearchControl::fixed(None, Some(sims));
+        let seeds = |t: usize| t as u64;
+        if collect {
+            let r = &mut NullReporter;
+            grow_collecting(&mut tree, &pos, threads, rng, seeds, Some(sims), &nodes, &ctl, r);
+        } else {
+            grow(&tree, &pos, threads, rng, seeds, Some(sims), &nodes, &ctl, &mut NullReporter);
+        }
+        tree
+    }
+
+    /// The lines of moves from the root to every expanded node.
+    fn expanded_lines(tree: &Tree<Morris, Uniform>) -> Vec<Vec<String>> {
+        fn walk(
+            t: &Tree<Morris, Uniform>,
+            n: &Node<<Morris as Game>::Move>,
+            line: &mut Vec<String>,
+            out: &mut Vec<Vec<String>>,
+        ) {
+            if t.children(n).is_empty() {
+                return;
+            }
+            out.push(line.clone());
+            for child in t.children(n) {
+                line.push(child.mv.expect("children have moves").to_string());
+                walk(t, child, line, out);
+                line.pop();
+            }
+        }
+        let mut out = Vec::new();
+        walk(tree, &tree.root, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn a_full_tree_is_collected_and_grows_on_to_the_node_limit() {
+        for threads in [1, 2] {
+            let filled = small_tree(threads, 20_000, false);
+            assert!(filled.full.load(Ordering::Relaxed));
+            assert!(filled.root.visits() < 20_000, "grow stops when the tree is full");
+            let tree = small_tree(threads, 20_000, true);
+            assert_eq!(tree.root.visits(), 20_000);
+            let size = tree.blocks.count(&tree.root);
+            assert_eq!(tree.size.load(Ordering::Relaxed), size);
+            assert!(size <= 500, "{size} nodes");
+            // Nodes expanded again after a collection have fewer visits below them than
+            // they had: only the sums are checked, as with threads.
+            check_visits(&tree, &tree.root, 2);
+
+            // It grew after it was first full: it has nodes that the full tree had not.
+            let before = expanded_lines(&filled);
+            let new = expanded_lines(&tree).into_iter().filter(|l| !before.contains(l)).count();
+            assert!(new > 0, "{threads} threads: no node expanded after the first collection");
+        }
     }
 
     #[test]
