@@ -92,7 +92,8 @@ struct PerftArgs {
     /// Position string (default: the start position).
     #[arg(long)]
     fen: Option<String>,
-    /// Moves played from the position first.
+    /// Moves played from the position first (words up to the next `--` option, so moves
+    /// may start with '-').
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     moves: Vec<String>,
     /// Depth in plies.
@@ -113,11 +114,32 @@ struct BenchArgs {
     game: Option<String>,
 }
 
+/// The words after `--moves` up to the next `--` option, each written `--moves=word`, so
+/// that moves starting with '-' (Morpiae's negative coordinates: `-1,6,H,0`) are not
+/// taken for options.
+fn attach_move_values(args: impl Iterator<Item = String>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_moves = false;
+    for arg in args {
+        if arg == "--moves" {
+            in_moves = true;
+        } else if arg.starts_with("--") {
+            in_moves = false;
+            out.push(arg);
+        } else if in_moves {
+            out.push(format!("--moves={arg}"));
+        } else {
+            out.push(arg);
+        }
+    }
+    out
+}
+
 fn main() -> Result<()> {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(attach_move_values(std::env::args()));
     match cli.command {
         None => run_protocol(&cli.options),
         Some(Cmd::Perft(args)) => run_perft(&args),

@@ -61,3 +61,36 @@ fn perft_files() {
     }
     assert!(checked > 0, "no perft entries checked");
 }
+
+/// `ugine perft`'s node count line for `args`.
+fn perft_command(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ugine"))
+        .arg("perft")
+        .args(args)
+        .output()
+        .expect("run ugine perft");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "ugine perft {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    text.lines().find(|l| l.starts_with("Nodes searched")).expect("a count").to_string()
+}
+
+#[test]
+fn perft_command_takes_moves_that_start_with_a_minus_sign() {
+    // Morpiae's line -1,6,H,0 has a negative coordinate; the position after it differs
+    // from the start (28 lines at depth 1 from the start).
+    let one_word = perft_command(&["--game", "morpiae", "--moves=-1,6,H,0", "--depth", "2"]);
+    assert_ne!(one_word, perft_command(&["--game", "morpiae", "--depth", "2"]));
+    for args in [
+        ["--game", "morpiae", "--moves", "-1,6,H,0", "--depth", "2"],
+        ["--game", "morpiae", "--depth", "2", "--moves", "-1,6,H,0"],
+    ] {
+        assert_eq!(perft_command(&args), one_word, "{args:?}");
+    }
+    // Several moves after one `--moves`, up to the next option.
+    let two = perft_command(&["--game", "morris", "--moves", "a1", "d1", "--depth", "2"]);
+    assert_eq!(
+        two,
+        perft_command(&["--game", "morris", "--moves=a1", "--moves=d1", "--depth", "2"])
+    );
+    assert_ne!(two, perft_command(&["--game", "morris", "--moves", "a1", "--depth", "2"]));
+}
