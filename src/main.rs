@@ -1,6 +1,7 @@
 //! The `ugine` binary: the UGI protocol loop (no subcommand), perft, bench, the match
 //! runner and the GUI server.
 
+use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
@@ -117,17 +118,20 @@ struct BenchArgs {
 /// The words after `--moves` up to the next `--` option, each written `--moves=word`, so
 /// that moves starting with '-' (Morpiae's negative coordinates: `-1,6,H,0`) are not
 /// taken for options.
-fn attach_move_values(args: impl Iterator<Item = String>) -> Vec<String> {
+/// Arguments that are not Unicode are kept as they are, for clap to report.
+fn attach_move_values(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut out = Vec::new();
     let mut in_moves = false;
     for arg in args {
         if arg == "--moves" {
             in_moves = true;
-        } else if arg.starts_with("--") {
+        } else if arg.to_str().is_some_and(|a| a.starts_with("--")) {
             in_moves = false;
             out.push(arg);
         } else if in_moves {
-            out.push(format!("--moves={arg}"));
+            let mut attached = OsString::from("--moves=");
+            attached.push(&arg);
+            out.push(attached);
         } else {
             out.push(arg);
         }
@@ -139,7 +143,7 @@ fn main() -> Result<()> {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse_from(attach_move_values(std::env::args()));
+    let cli = Cli::parse_from(attach_move_values(std::env::args_os()));
     match cli.command {
         None => run_protocol(&cli.options),
         Some(Cmd::Perft(args)) => run_perft(&args),
