@@ -17,10 +17,15 @@
 //!   root, its subtree becomes the new root. A full tree is garbage-collected (the
 //!   children of its least visited nodes are dropped, see `Tree::collect`), so long
 //!   searches keep expanding.
-//! - Threads: root parallelism (CITE: Chaslot, Winands & van den Herik, "Parallel
-//!   Monte-Carlo Tree Search", CG 2008): each thread grows its own tree (`Hash` shared
-//!   out equally) from its own seed; the root children's visits and wins are summed over
-//!   the trees, and the most visited merged child is played. Thread 0 reports.
+//! - Threads: each thread grows its own tree (`Hash` shared out equally) from its own
+//!   seed, first over all root moves (root parallelism, CITE: Chaslot, Winands & van den
+//!   Herik, "Parallel Monte-Carlo Tree Search", CG 2008), then, after [`SPLIT_AFTER`]
+//!   playouts, over a share of them: the root moves ranked by their visits summed over
+//!   the trees are dealt out in turn (the best to thread 0, the second to thread 1, …),
+//!   so that the strongest candidates are each searched by a whole thread, as deep as
+//!   one tree of all the playouts would search them. Each thread's most visited move of
+//!   its share is its candidate, and the candidate with the best mean result is played.
+//!   Thread 0 reports.
 //! - Limits: `nodes` = playouts over all threads; `depth` N = N·1000 playouts; time from
 //!   the control. With one thread the search is deterministic for a position and limit:
 //!   the random generator is seeded from the position's hash.
@@ -33,8 +38,8 @@
 
 mod tree;
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::board::Mobius;
@@ -81,6 +86,11 @@ const CHECK_EVERY: u64 = 16;
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Mixed into the seed of each helper thread's playouts.
 const HELPER_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Playouts of a search (over all threads) after which the threads split the root moves.
+const SPLIT_AFTER: u64 = 4096;
+
+/// The thread that searches each root move once the threads have split them.
+type Partition = Vec<(MobiusMove, usize)>;
 
 /// A root child's statistics, summed over threads.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -114,6 +124,8 @@ struct Shared {
     budget: Option<u64>,
     /// One per helper thread.
     snapshots: Vec<Mutex<Snapshot>>,
+    /// Set by thread 0 when the threads split the root moves.
+    partition: OnceLock<Partition>,
 }
 
 /// The MCTS searcher of Mobius.
@@ -183,20 +195,27 @@ impl Mcts {
             done: AtomicBool::new(false),
             budget: ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000)),
             snapshots: (1..self.trees.len()).map(|_| Mutex::default()).collect(),
+            partition: OnceLock::new(),
         };
         let out = Output { lines: self.multipv, solved: solved(pos, only.is_some()) };
         let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
         // A single child is an immediate win, the one forced block or the one move asked.
         if let [child] = &main.root_children()[..] {
             let mv = child.mv;
-            out.report(main, &[], &shared, ctl, reporter);
+            out.report(main, &[], &[main], &shared, ctl, reporter);
             return (mv, out.score(&merged(main, &[]), mv));
         }
+        let threads = helpers.len() + 1;
         std::thread::scope(|s| {
-            for (tree, snapshot) in helpers.iter_mut().zip(&shared.snapshots) {
+            for (i, (tree, snapshot)) in helpers.iter_mut().zip(&shared.snapshots).enumerate() {
                 let shared = &shared;
+                let mut split = false;
                 s.spawn(move || {
                     work(tree, pos, ctl, shared, |t| {
+                        if !split && let Some(partition) = shared.partition.get() {
+                            t.restrict_root(|mv| owner(partition, mv) == i + 1);
+                            split = true;
+                        }
                         *snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Snapshot::of(t);
                         false
                     })
@@ -207,9 +226,18 @@ impl Mcts {
                 if ctl.soft_expired(1.0) {
                     return true;
                 }
+                if threads > 1
+                    && shared.partition.get().is_none()
+                    && shared.playouts.load(Ordering::Relaxed) >= SPLIT_AFTER
+                {
+                    let partition = deal(&merged(t, &snapshots(&shared)), threads);
+                    t.restrict_root(|mv| owner(&partition, mv) == 0);
+                    // Only thread 0 sets it.
+                    let _ = shared.partition.set(partition);
+                }
                 if ctl.elapsed() - last_report >= REPORT_EVERY {
                     last_report = ctl.elapsed();
-                    out.report(t, &snapshots(&shared), &shared, ctl, reporter);
+                    out.report(t, &snapshots(&shared), &[t], &shared, ctl, reporter);
                 }
                 false
             });
@@ -218,8 +246,9 @@ impl Mcts {
         // The helpers have finished: their trees are read directly.
         let snaps: Vec<Snapshot> = helpers.iter().map(Snapshot::of).collect();
         let stats = merged(main, &snaps);
-        let mv = ranked(&stats)[0].mv;
-        out.report(main, &snaps, &shared, ctl, reporter);
+        let mv = choose(&stats, shared.partition.get());
+        let trees: Vec<&Tree> = std::iter::once(&*main).chain(helpers.iter()).collect();
+        out.report(main, &snaps, &trees, &shared, ctl, reporter);
         (mv, out.score(&stats, mv))
     }
 }
@@ -235,7 +264,7 @@ fn work(
     pos: &Mobius,
     ctl: &SearchControl,
     shared: &Shared,
-    mut check: impl FnMut(&Tree) -> bool,
+    mut check: impl FnMut(&mut Tree) -> bool,
 ) {
     let mut local = 0u64;
     loop {
@@ -286,6 +315,54 @@ fn ranked(stats: &[RootStat]) -> Vec<RootStat> {
     order.into_iter().map(|i| stats[i]).collect()
 }
 
+/// The root moves of `stats` dealt out to `threads` threads in the order of [`ranked`]:
+/// the k-th to thread k mod `threads`.
+fn deal(stats: &[RootStat], threads: usize) -> Partition {
+    ranked(stats).iter().enumerate().map(|(k, s)| (s.mv, k % threads)).collect()
+}
+
+/// The thread that searches `mv` (thread 0 for a move the partition does not name).
+fn owner(partition: &Partition, mv: MobiusMove) -> usize {
+    partition.iter().find(|&&(m, _)| m == mv).map_or(0, |&(_, t)| t)
+}
+
+/// The move to play. Without a split, the most visited root move. With one, each
+/// thread's most visited move of its share is a candidate (visits are comparable only
+/// within a share), and the candidate with the best mean result is played (the first
+/// of equals in the order of [`ranked`]).
+fn choose(stats: &[RootStat], partition: Option<&Partition>) -> MobiusMove {
+    let ranked = ranked(stats);
+    let Some(partition) = partition else {
+        return ranked[0].mv;
+    };
+    let mut seen = Vec::new();
+    let mut best: Option<(f64, MobiusMove)> = None;
+    for s in ranked.iter().filter(|s| s.visits > 0) {
+        let thread = owner(partition, s.mv);
+        if seen.contains(&thread) {
+            continue;
+        }
+        seen.push(thread);
+        let mean = s.wins / s.visits as f64;
+        if best.is_none_or(|(b, _)| mean > b) {
+            best = Some((mean, s.mv));
+        }
+    }
+    best.map_or(ranked[0].mv, |(_, mv)| mv)
+}
+
+/// The root children in the order reported: the move [`choose`] plays first, then the
+/// others most visited first.
+fn reported_order(stats: &[RootStat], partition: Option<&Partition>) -> Vec<RootStat> {
+    let best = choose(stats, partition);
+    let mut order = ranked(stats);
+    if let Some(k) = order.iter().position(|s| s.mv == best) {
+        let chosen = order.remove(k);
+        order.insert(0, chosen);
+    }
+    order
+}
+
 /// The mean result of a root move for the side to move, mapped to `cp` (module doc).
 fn win_rate_score(s: &RootStat) -> Score {
     if s.visits == 0 {
@@ -293,6 +370,11 @@ fn win_rate_score(s: &RootStat) -> Score {
     }
     let w = (s.wins / s.visits as f64).clamp(0.001, 0.999);
     Score::Cp((400.0 * (w / (1.0 - w)).log10()).round() as i32)
+}
+
+/// The variation after root move `mv` in whichever of `trees` visited it most.
+fn variation(trees: &[&Tree], mv: MobiusMove) -> Vec<MobiusMove> {
+    trees.iter().max_by_key(|t| t.root_visits(mv)).map_or_else(Vec::new, |t| t.line_after(mv))
 }
 
 /// A root the rules decide at once: the side to move wins with one move, or the opponent
@@ -334,13 +416,15 @@ impl Output {
         }
     }
 
-    /// Reports the merged search state: the `lines` most visited root moves (one line
-    /// each, best first, with thread 0's variation after the move), playouts and tree
-    /// sizes over all threads; and a note when the root is solved.
+    /// Reports the merged search state: the `lines` best root moves (one line each, best
+    /// first, in [`reported_order`]), each with its variation in whichever tree of
+    /// `lines_from` visited it most (thread 0's alone while the helpers run), playouts
+    /// and tree sizes over all threads; and a note when the root is solved.
     fn report(
         &self,
         main: &Tree,
         snaps: &[Snapshot],
+        lines_from: &[&Tree],
         shared: &Shared,
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
@@ -356,13 +440,13 @@ impl Output {
         let used = main.len() + snaps.iter().map(|s| s.tree_nodes).sum::<usize>();
         let capacity = main.capacity() * (snaps.len() + 1);
         let seldepth = snaps.iter().map(|s| s.seldepth).fold(main.seldepth, u32::max);
-        let ranked = ranked(&stats);
+        let ranked = reported_order(&stats, shared.partition.get());
         let lines = self.lines.min(ranked.len());
         for (k, stat) in ranked[..lines].iter().enumerate() {
             // Only the best line gets the solved score: the others are not proven.
             let score = if k == 0 { self.score(&stats, stat.mv) } else { win_rate_score(stat) };
             let pv: Vec<String> = std::iter::once(stat.mv)
-                .chain(main.line_after(stat.mv))
+                .chain(variation(lines_from, stat.mv))
                 .map(|m| m.to_string())
                 .collect();
             reporter.info(&SearchInfo {
@@ -442,5 +526,44 @@ impl Searcher<Mobius> for Mcts {
         reporter: &mut dyn Reporter,
     ) -> MobiusMove {
         self.run_among(pos, root_moves, ctl, reporter).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MobiusMove, RootStat, choose, deal, owner, reported_order};
+
+    fn stat(cell: u8, visits: u64, wins: f64) -> RootStat {
+        RootStat { mv: MobiusMove(cell), visits, wins }
+    }
+
+    #[test]
+    fn root_moves_are_dealt_out_by_rank() {
+        let stats = [stat(0, 10, 5.0), stat(1, 40, 20.0), stat(2, 30, 15.0), stat(3, 20, 10.0)];
+        let partition = deal(&stats, 2);
+        // Ranked by visits: 1, 2, 3, 0.
+        let owners: Vec<usize> = (0..4).map(|c| owner(&partition, MobiusMove(c))).collect();
+        assert_eq!(owners, [1, 0, 1, 0]);
+        let three = deal(&stats, 3);
+        let owners: Vec<usize> = (0..4).map(|c| owner(&three, MobiusMove(c))).collect();
+        assert_eq!(owners, [0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn each_share_proposes_its_most_visited_move_and_the_best_mean_is_played() {
+        // Thread 0 owns cells 0 and 2, thread 1 cells 1 and 3.
+        let partition =
+            vec![(MobiusMove(0), 0), (MobiusMove(1), 1), (MobiusMove(2), 0), (MobiusMove(3), 1)];
+        // Cell 2 has the best mean of all but is not its share's most visited move.
+        let stats =
+            [stat(0, 900, 540.0), stat(1, 1000, 580.0), stat(2, 50, 45.0), stat(3, 10, 1.0)];
+        assert_eq!(choose(&stats, None), MobiusMove(1));
+        assert_eq!(choose(&stats, Some(&partition)), MobiusMove(0));
+        let order: Vec<u8> =
+            reported_order(&stats, Some(&partition)).iter().map(|s| s.mv.0).collect();
+        assert_eq!(order, [0, 1, 2, 3]);
+        // Equal means: the more visited candidate.
+        let equal = [stat(0, 500, 250.0), stat(1, 1000, 500.0), stat(2, 5, 5.0), stat(3, 5, 5.0)];
+        assert_eq!(choose(&equal, Some(&partition)), MobiusMove(1));
     }
 }

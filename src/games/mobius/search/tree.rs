@@ -277,6 +277,9 @@ pub(super) struct Tree {
     full: bool,
     /// Nodes created by expansions in the current search.
     pub expanded: u64,
+    /// The root children this tree may select, by position among them (empty: all); set
+    /// when the threads split the root moves ([`Tree::restrict_root`]).
+    root_allowed: Vec<bool>,
 }
 
 impl Tree {
@@ -299,6 +302,7 @@ impl Tree {
             seldepth: 0,
             full: false,
             expanded: 0,
+            root_allowed: Vec::new(),
         };
         t.clear();
         t
@@ -330,6 +334,7 @@ impl Tree {
         self.rng = Rng::new(seed);
         self.seldepth = 0;
         self.expanded = 0;
+        self.root_allowed.clear();
         if let Some(moves) = only {
             self.clear();
             self.add_children(0, moves);
@@ -347,6 +352,20 @@ impl Tree {
         n.child_range(0)
             .map(|c| RootChild { mv: n.mv[c], visits: n.visits[c], wins: n.wins[c] })
             .collect()
+    }
+
+    /// From now until the next [`Tree::prepare`], selection at the root picks only the
+    /// children whose move `allowed` accepts (at least one must be).
+    pub fn restrict_root(&mut self, allowed: impl Fn(MobiusMove) -> bool) {
+        let n = &self.nodes;
+        self.root_allowed = n.child_range(0).map(|c| allowed(n.mv[c])).collect();
+        debug_assert!(self.root_allowed.contains(&true));
+    }
+
+    /// The visits of the root child `mv` (0 when it is not one).
+    pub fn root_visits(&self, mv: MobiusMove) -> u32 {
+        let n = &self.nodes;
+        n.child_range(0).find(|&c| n.mv[c] == mv).map_or(0, |c| n.visits[c])
     }
 
     /// Keeps the subtree of `pos` if it descends from the stored root, else starts afresh.
@@ -528,7 +547,15 @@ impl Tree {
         let (first, k) = (range.start, range.len());
         // Start at a random child so that ties among fresh children break at random.
         let offset = fast_below(&mut self.rng, k);
-        let max = self.nodes.values(range.clone(), self.params.rave_bias, &mut self.values);
+        let mut max = self.nodes.values(range.clone(), self.params.rave_bias, &mut self.values);
+        if node == 0 && !self.root_allowed.is_empty() {
+            for (v, &allowed) in self.values.iter_mut().zip(&self.root_allowed) {
+                if !allowed {
+                    *v = f32::NEG_INFINITY;
+                }
+            }
+            max = max_of(&self.values[..k]);
+        }
         let values = &self.values[..k];
         if c <= 0.0 {
             return first + first_equal_from(values, max, offset);
@@ -749,6 +776,31 @@ mod tests {
                 assert_eq!(first_equal_from(&values[..k], max, offset), expected.1);
             }
         }
+    }
+
+    #[test]
+    fn a_restricted_root_selects_only_the_allowed_moves_until_the_next_search() {
+        use super::{MctsParams, Tree};
+        use crate::core::Game;
+        use crate::games::mobius::{Mobius, MobiusOptions};
+        let pos = Mobius::startpos(&MobiusOptions::default());
+        let mut tree = Tree::new(1 << 16, MctsParams::default());
+        tree.prepare(&pos, 1, None);
+        let allowed = [MobiusMove(3), MobiusMove(40), MobiusMove(77)];
+        tree.restrict_root(|mv| allowed.contains(&mv));
+        for _ in 0..3000 {
+            tree.iterate(&pos);
+        }
+        for child in tree.root_children() {
+            assert_eq!(child.visits > 0, allowed.contains(&child.mv), "{}", child.mv);
+        }
+        // The next search (here of the same position, the tree kept) is free again.
+        tree.prepare(&pos, 2, None);
+        for _ in 0..3000 {
+            tree.iterate(&pos);
+        }
+        let visited = tree.root_children().iter().filter(|c| c.visits > 0).count();
+        assert!(visited > 3 * allowed.len(), "{visited} root moves visited");
     }
 
     #[test]
