@@ -8,6 +8,7 @@ mod mcts;
 mod oracle;
 pub mod params;
 mod report;
+pub mod root_split;
 mod score;
 mod tt;
 

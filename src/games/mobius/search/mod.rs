@@ -20,11 +20,8 @@
 //! - Threads: each thread grows its own tree (`Hash` shared out equally) from its own
 //!   seed, first over all root moves (root parallelism, CITE: Chaslot, Winands & van den
 //!   Herik, "Parallel Monte-Carlo Tree Search", CG 2008), then, after [`SPLIT_AFTER`]
-//!   playouts, over a share of them: the root moves ranked by their visits summed over
-//!   the trees are dealt out in turn (the best to thread 0, the second to thread 1, …),
-//!   so that the strongest candidates are each searched by a whole thread, as deep as
-//!   one tree of all the playouts would search them. Each thread's most visited move of
-//!   its share is its candidate, and the candidate with the best mean result is played.
+//!   playouts, over a share of them dealt out by the root moves' visits summed over the
+//!   trees (`search::root_split`); of the shares' candidates the best mean is played.
 //!   Thread 0 reports.
 //! - Limits: `nodes` = playouts over all threads; `depth` N = N·1000 playouts; time from
 //!   the control. With one thread the search is deterministic for a position and limit:
@@ -33,7 +30,8 @@
 //!   `cp = round(400·log10(w / (1 − w)))`, w clamped to [0.001, 0.999] (±1200);
 //!   an immediate win is `mate 1`, a root where the opponent holds two winning cells
 //!   `mate -1` (both with an `info string solved: …` note).
-//! - `MultiPV k`: the k most visited root moves, each with its win rate and variation.
+//! - `MultiPV k`: the k most visited root moves (with several threads, the move to be
+//!   played first), each with its win rate and variation.
 //!   `go searchmoves`: the root gets only those children.
 
 mod tree;
@@ -45,6 +43,7 @@ use std::time::Duration;
 use super::board::Mobius;
 use super::notation::MobiusMove;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue};
+use crate::search::root_split::{self, SPLIT_AFTER};
 use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
 use tree::{NODE_BYTES, Tree};
 
@@ -86,9 +85,6 @@ const CHECK_EVERY: u64 = 16;
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Mixed into the seed of each helper thread's playouts.
 const HELPER_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Playouts of a search (over all threads) after which the threads split the root moves.
-const SPLIT_AFTER: u64 = 4096;
-
 /// The thread that searches each root move once the threads have split them.
 type Partition = Vec<(MobiusMove, usize)>;
 
@@ -315,10 +311,10 @@ fn ranked(stats: &[RootStat]) -> Vec<RootStat> {
     order.into_iter().map(|i| stats[i]).collect()
 }
 
-/// The root moves of `stats` dealt out to `threads` threads in the order of [`ranked`]:
-/// the k-th to thread k mod `threads`.
+/// The root moves of `stats` dealt out to `threads` threads ([`root_split::deal`]).
 fn deal(stats: &[RootStat], threads: usize) -> Partition {
-    ranked(stats).iter().enumerate().map(|(k, s)| (s.mv, k % threads)).collect()
+    let visits: Vec<u64> = stats.iter().map(|s| s.visits).collect();
+    stats.iter().map(|s| s.mv).zip(root_split::deal(&visits, threads)).collect()
 }
 
 /// The thread that searches `mv` (thread 0 for a move the partition does not name).
@@ -326,29 +322,16 @@ fn owner(partition: &Partition, mv: MobiusMove) -> usize {
     partition.iter().find(|&&(m, _)| m == mv).map_or(0, |&(_, t)| t)
 }
 
-/// The move to play. Without a split, the most visited root move. With one, each
-/// thread's most visited move of its share is a candidate (visits are comparable only
-/// within a share), and the candidate with the best mean result is played (the first
-/// of equals in the order of [`ranked`]).
+/// The move to play: without a split the most visited root move, with one the best
+/// candidate of the shares ([`root_split::choose`]).
 fn choose(stats: &[RootStat], partition: Option<&Partition>) -> MobiusMove {
-    let ranked = ranked(stats);
     let Some(partition) = partition else {
-        return ranked[0].mv;
+        return ranked(stats)[0].mv;
     };
-    let mut seen = Vec::new();
-    let mut best: Option<(f64, MobiusMove)> = None;
-    for s in ranked.iter().filter(|s| s.visits > 0) {
-        let thread = owner(partition, s.mv);
-        if seen.contains(&thread) {
-            continue;
-        }
-        seen.push(thread);
-        let mean = s.wins / s.visits as f64;
-        if best.is_none_or(|(b, _)| mean > b) {
-            best = Some((mean, s.mv));
-        }
-    }
-    best.map_or(ranked[0].mv, |(_, mv)| mv)
+    let visits: Vec<u64> = stats.iter().map(|s| s.visits).collect();
+    let means: Vec<f64> = stats.iter().map(|s| s.wins / s.visits.max(1) as f64).collect();
+    let owners: Vec<usize> = stats.iter().map(|s| owner(partition, s.mv)).collect();
+    stats[root_split::choose(&visits, &means, &owners)].mv
 }
 
 /// The root children in the order reported: the move [`choose`] plays first, then the
@@ -531,39 +514,22 @@ impl Searcher<Mobius> for Mcts {
 
 #[cfg(test)]
 mod tests {
-    use super::{MobiusMove, RootStat, choose, deal, owner, reported_order};
-
-    fn stat(cell: u8, visits: u64, wins: f64) -> RootStat {
-        RootStat { mv: MobiusMove(cell), visits, wins }
-    }
+    use super::{MobiusMove, RootStat, deal, reported_order};
 
     #[test]
-    fn root_moves_are_dealt_out_by_rank() {
-        let stats = [stat(0, 10, 5.0), stat(1, 40, 20.0), stat(2, 30, 15.0), stat(3, 20, 10.0)];
-        let partition = deal(&stats, 2);
-        // Ranked by visits: 1, 2, 3, 0.
-        let owners: Vec<usize> = (0..4).map(|c| owner(&partition, MobiusMove(c))).collect();
-        assert_eq!(owners, [1, 0, 1, 0]);
-        let three = deal(&stats, 3);
-        let owners: Vec<usize> = (0..4).map(|c| owner(&three, MobiusMove(c))).collect();
-        assert_eq!(owners, [0, 0, 1, 2]);
-    }
-
-    #[test]
-    fn each_share_proposes_its_most_visited_move_and_the_best_mean_is_played() {
-        // Thread 0 owns cells 0 and 2, thread 1 cells 1 and 3.
-        let partition =
-            vec![(MobiusMove(0), 0), (MobiusMove(1), 1), (MobiusMove(2), 0), (MobiusMove(3), 1)];
-        // Cell 2 has the best mean of all but is not its share's most visited move.
+    fn the_move_to_play_is_reported_first_and_shares_are_keyed_by_move() {
+        let stat = |cell, visits, wins| RootStat { mv: MobiusMove(cell), visits, wins };
         let stats =
-            [stat(0, 900, 540.0), stat(1, 1000, 580.0), stat(2, 50, 45.0), stat(3, 10, 1.0)];
-        assert_eq!(choose(&stats, None), MobiusMove(1));
-        assert_eq!(choose(&stats, Some(&partition)), MobiusMove(0));
-        let order: Vec<u8> =
-            reported_order(&stats, Some(&partition)).iter().map(|s| s.mv.0).collect();
-        assert_eq!(order, [0, 1, 2, 3]);
-        // Equal means: the more visited candidate.
-        let equal = [stat(0, 500, 250.0), stat(1, 1000, 500.0), stat(2, 5, 5.0), stat(3, 5, 5.0)];
-        assert_eq!(choose(&equal, Some(&partition)), MobiusMove(1));
+            [stat(7, 900, 540.0), stat(9, 1000, 580.0), stat(4, 50, 45.0), stat(5, 10, 1.0)];
+        let partition = deal(&stats, 2);
+        assert_eq!(
+            partition,
+            [(MobiusMove(7), 1), (MobiusMove(9), 0), (MobiusMove(4), 0), (MobiusMove(5), 1)]
+        );
+        let order = |p| reported_order(&stats, p).iter().map(|s| s.mv.0).collect::<Vec<u8>>();
+        // Cell 7's mean (0.6) beats cell 9's (0.58): played, and reported first.
+        assert_eq!(order(Some(&partition)), [7, 9, 4, 5]);
+        // Without a split, the most visited.
+        assert_eq!(order(None), [9, 7, 4, 5]);
     }
 }
