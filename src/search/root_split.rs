@@ -10,7 +10,7 @@
 //! result is played ([`choose`]).
 //!
 //! Measured in Mobius (`Threads 2` against `Threads 1` at 2+0.02; docs/strength.md):
-//! +54.9 ± 28.0 Elo over 600 games, where root parallelism with summed root statistics
+//! +54.3 ± 24.0 Elo over 800 games, where root parallelism with summed root statistics
 //! scored between −10.4 and +13.9.
 
 /// Simulations of a search (over all threads) after which the threads split the root
