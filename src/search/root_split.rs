@@ -7,7 +7,8 @@
 //! thread selects at the root only among its share. Visits are comparable only within a
 //! share (each thread gives most of its simulations to its own best move), so each
 //! share's most visited move is its candidate and the candidate with the best mean
-//! result is played ([`choose`]).
+//! result is played ([`choose`]). With more threads than root moves, a thread dealt none
+//! searches them all.
 //!
 //! Measured in Mobius (`Threads 2` against `Threads 1` at 2+0.02; docs/strength.md):
 //! +54.3 ± 24.0 Elo over 800 games, where root parallelism with summed root statistics

@@ -355,11 +355,12 @@ impl Tree {
     }
 
     /// From now until the next [`Tree::prepare`], selection at the root picks only the
-    /// children whose move `allowed` accepts (at least one must be).
+    /// children whose move `allowed` accepts; if it accepts none (more threads than root
+    /// moves), all of them, as before.
     pub fn restrict_root(&mut self, allowed: impl Fn(MobiusMove) -> bool) {
         let n = &self.nodes;
-        self.root_allowed = n.child_range(0).map(|c| allowed(n.mv[c])).collect();
-        debug_assert!(self.root_allowed.contains(&true));
+        let mask: Vec<bool> = n.child_range(0).map(|c| allowed(n.mv[c])).collect();
+        self.root_allowed = if mask.contains(&true) { mask } else { Vec::new() };
     }
 
     /// The visits of the root child `mv` (0 when it is not one).
@@ -801,6 +802,19 @@ mod tests {
         }
         let visited = tree.root_children().iter().filter(|c| c.visits > 0).count();
         assert!(visited > 3 * allowed.len(), "{visited} root moves visited");
+        // A share without any root move (more threads than moves) leaves the root free:
+        // the search is that of a tree never restricted.
+        let [mut empty, mut free] = [0, 1].map(|_| Tree::new(1 << 16, MctsParams::default()));
+        for t in [&mut empty, &mut free] {
+            t.prepare(&pos, 3, None);
+        }
+        empty.restrict_root(|_| false);
+        for _ in 0..3000 {
+            empty.iterate(&pos);
+            free.iterate(&pos);
+        }
+        let visits = |t: &Tree| t.root_children().iter().map(|c| c.visits).collect::<Vec<_>>();
+        assert_eq!(visits(&empty), visits(&free));
     }
 
     #[test]
