@@ -139,6 +139,11 @@ impl SearchControl {
         }
     }
 
+    /// True when a clock or `movetime` limits the search.
+    pub fn is_timed(&self) -> bool {
+        self.budget.is_some()
+    }
+
     /// True when the search is bounded only by `stop` (no time, depth or node limit).
     pub fn is_unbounded(&self) -> bool {
         self.budget.is_none() && self.max_nodes.is_none() && self.max_depth.is_none()

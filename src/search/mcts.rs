@@ -13,7 +13,9 @@
 //!   who made the move leading to it. A child whose position is over keeps its exact
 //!   reward as its value.
 //! - **Limits.** `go nodes` counts simulations of all threads, `go depth N` stands for
-//!   N·1000 of them; under a clock the search stops at the soft budget.
+//!   N·1000 of them; under a clock the search stops at the soft budget. A timed search
+//!   with a single root move runs only [`SINGLE_MOVE_SIMULATIONS`] (enough for a score)
+//!   and saves the clock for the moves that have a choice.
 //! - **Memory.** `Hash` MB bound the tree (nodes of 40 bytes with Mabula's moves). When
 //!   an expansion finds it full, the threads stop, the tree is garbage-collected
 //!   ([`Tree::collect`]: the children of the least visited nodes are dropped, freeing
@@ -58,6 +60,10 @@ use std::time::Duration;
 
 use super::{Reporter, Score, SearchControl, SearchInfo};
 use crate::core::{Game, Outcome, Rng, Side};
+
+/// Simulations of a timed search with a single root move: the move is forced, so only
+/// enough to report a score.
+const SINGLE_MOVE_SIMULATIONS: u64 = 256;
 
 /// What a game adds to the generic search: how a playout plays and what a finished game
 /// is worth. Shared by the threads, so it is read-only during a search.
@@ -969,7 +975,11 @@ impl<G: Game, P: Policy<G>> MonteCarlo<G, P> {
         assert!(!root_moves.is_empty(), "search called without root moves");
         let capacity = (self.hash_mb.max(1) << 20) / std::mem::size_of::<Node<G::Move>>();
         // `go depth N` stands for N·1000 simulations.
-        let max_sims = ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000));
+        let mut max_sims = ctl.max_nodes().or(ctl.max_depth().map(|d| u64::from(d) * 1000));
+        if root_moves.len() == 1 && ctl.is_timed() {
+            max_sims =
+                Some(max_sims.map_or(SINGLE_MOVE_SIMULATIONS, |m| m.min(SINGLE_MOVE_SIMULATIONS)));
+        }
         let seed = self.seed ^ pos.hash();
         let thread_seed =
             |thread: usize| seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -1038,7 +1048,7 @@ fn report_lines<M: Copy + ToString>(
 mod tests {
     use super::*;
     use crate::games::morris::{Morris, MorrisOptions};
-    use crate::search::NullReporter;
+    use crate::search::{NullReporter, TimeBudget};
 
     type MorrisMcts = MonteCarlo<Morris, Uniform>;
 
@@ -1270,6 +1280,22 @@ mod tests {
         let root_moves: Vec<_> = sub.children(&sub.root).iter().map(|n| n.mv.unwrap()).collect();
         assert!(moves.iter().all(|m| root_moves.contains(m)));
         assert_eq!(sub.blocks.count(&sub.root), size);
+    }
+
+    #[test]
+    fn a_timed_search_with_one_root_move_runs_only_enough_for_a_score() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        let one = &moves[..1];
+        let budget = TimeBudget { soft: None, hard: Duration::from_secs(60) };
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let timed = SearchControl::new(stop, Some(budget), None, None);
+        let result = searcher(1).run(&pos, one, &timed, &mut NullReporter);
+        assert_eq!((result.best(), result.nodes), (one[0], SINGLE_MOVE_SIMULATIONS));
+        // Without a clock the node limit is kept, forced move or not.
+        let fixed = SearchControl::fixed(None, Some(1000));
+        assert_eq!(searcher(1).run(&pos, one, &fixed, &mut NullReporter).nodes, 1000);
     }
 
     #[test]
