@@ -10,13 +10,13 @@ use super::config::{EngineSpec, MatchConfig, parse_sprt, split_words};
 use super::datagen::search;
 use super::input::{GamesFile, read_games, read_results};
 use super::merge::merge;
-use super::opening::{Opening, generate_openings, generate_openings_where};
+use super::opening::{Opening, default_plies, generate_openings, generate_openings_where};
 use super::ratings::{fit, format_ratings};
 use super::replay::validate;
 use super::report::{Standings, format_summary};
 use super::stats::SprtVerdict;
 use super::tournament::{Match, Referee, note};
-use crate::core::Rng;
+use crate::core::{Outcome, Rng, Side};
 use crate::engine::Session;
 use crate::search::Score;
 
@@ -200,9 +200,10 @@ pub struct GenfensArgs {
     pub n: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Random plies from the start position (games without random setups).
-    #[arg(long, default_value_t = 4)]
-    pub plies: usize,
+    /// Random plies of each opening: from the start position (default 4), or from a
+    /// random setup in games that have them (Mabula; default 0, the setup alone).
+    #[arg(long, value_name = "K")]
+    pub plies: Option<usize>,
     /// Random endgame positions with this many men per side instead (Morris: movement
     /// phase, both hands empty, 3 to 9 men; `--plies` is then ignored).
     #[arg(long, value_name = "N")]
@@ -215,7 +216,14 @@ pub struct GenfensArgs {
     /// that are not decided by the opening.
     #[arg(long, value_name = "CP")]
     pub balanced: Option<i32>,
-    /// Nodes per search of `--balanced`.
+    /// Keep only openings that ugine does not win or lose by the seat alone: two
+    /// self-play games from the opening, one search at `--balance-nodes` and one at twice
+    /// that, swapping which plays the side to move; kept unless the same side wins both.
+    /// For games where a search's score says little about who wins (Mabula's second
+    /// player wins most games between equal engines from any setup).
+    #[arg(long, conflicts_with = "balanced")]
+    pub balanced_by_play: bool,
+    /// Nodes per search of `--balanced` and `--balanced-by-play`.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub balance_nodes: u64,
     /// Output file (default: stdout).
@@ -245,9 +253,11 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
             args.game
         );
     }
+    let plies = args.plies.unwrap_or_else(|| default_plies(session.as_ref(), 4));
     let openings = match args.balanced {
-        None => generate_openings(session.as_mut(), args.n, args.plies, args.men, args.seed),
-        Some(cp) => balanced_openings(session.as_mut(), args, cp)?,
+        None if args.balanced_by_play => play_balanced_openings(session.as_mut(), args, plies)?,
+        None => generate_openings(session.as_mut(), args.n, plies, args.men, args.seed),
+        Some(cp) => balanced_openings(session.as_mut(), args, plies, cp)?,
     };
     let mut text = String::new();
     if args.format == "cutegames" {
@@ -266,10 +276,13 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
             args.seed,
             match args.men {
                 Some(men) => format!("--men {men}"),
-                None => format!("--plies {}", args.plies),
+                None => format!("--plies {plies}"),
             },
             match args.balanced {
                 Some(cp) => format!(" --balanced {cp} --balance-nodes {}", args.balance_nodes),
+                None if args.balanced_by_play => {
+                    format!(" --balanced-by-play --balance-nodes {}", args.balance_nodes)
+                }
                 None => String::new(),
             },
             args.option.iter().map(|o| format!(" --option '{o}'")).collect::<String>()
@@ -287,15 +300,77 @@ pub fn run_genfens(args: &GenfensArgs) -> anyhow::Result<()> {
 
 /// The openings of `ugine genfens --balanced CP`: candidates as without it, each searched
 /// afresh (a new game, so a score does not depend on the candidates before it) to
-/// `--balance-nodes`; kept when the score is a `cp` score within ±`cp`. Reports on
-/// stderr how many candidates it took; an error when 100 candidates per opening (plus
-/// 1000) were not enough.
+/// `--balance-nodes`; kept when the score is a `cp` score within ±`cp`.
 fn balanced_openings(
     session: &mut dyn Session,
     args: &GenfensArgs,
+    plies: usize,
     cp: i32,
 ) -> anyhow::Result<Vec<Opening>> {
     anyhow::ensure!(cp >= 0, "--balanced must be at least 0");
+    let judged = format!("within ±{cp} at {} nodes", args.balance_nodes);
+    openings_judged(session, args, plies, &judged, |s: &mut dyn Session| {
+        Ok(matches!(search(s, args.balance_nodes)?, (_, Some(Score::Cp(v))) if v.abs() <= cp))
+    })
+}
+
+/// The openings of `ugine genfens --balanced-by-play`: candidates as without it, each
+/// played twice from scratch by ugine at `--balance-nodes` against ugine at twice that
+/// (seats swapped); kept unless the side to move won both games or lost both.
+fn play_balanced_openings(
+    session: &mut dyn Session,
+    args: &GenfensArgs,
+    plies: usize,
+) -> anyhow::Result<Vec<Opening>> {
+    let n = args.balance_nodes;
+    let judged = format!("not decided by the seat at {n} and {} nodes", 2 * n);
+    openings_judged(session, args, plies, &judged, |s: &mut dyn Session| {
+        let mover = s.side_to_move();
+        let mut mover_points = 0.0;
+        for mover_nodes in [n, 2 * n] {
+            mover_points += match self_play(s, mover, [mover_nodes, 3 * n - mover_nodes])? {
+                Outcome::Win(side) if side == mover => 1.0,
+                Outcome::Win(_) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+        }
+        Ok(mover_points > 0.0 && mover_points < 2.0)
+    })
+}
+
+/// Plays the current position of `session` to the end: `mover` searches `nodes[0]`
+/// nodes per move, the other side `nodes[1]`, every search with cleared tables (so
+/// neither side reuses the other's). The position is back where it was afterwards.
+fn self_play(session: &mut dyn Session, mover: Side, nodes: [u64; 2]) -> anyhow::Result<Outcome> {
+    let start = session.fen();
+    let mut moves: Vec<String> = Vec::new();
+    let outcome = loop {
+        if let Some(o) = session.outcome() {
+            break o;
+        }
+        let limit = if session.side_to_move() == mover { nodes[0] } else { nodes[1] };
+        session.new_game();
+        let line: Vec<&str> = moves.iter().map(String::as_str).collect();
+        session.set_position(Some(&start), &line).map_err(anyhow::Error::msg)?;
+        let (mv, _) = search(session, limit)?;
+        session.play_move(&mv).map_err(anyhow::Error::msg)?;
+        moves.push(mv);
+    };
+    session.set_position(Some(&start), &[]).map_err(anyhow::Error::msg)?;
+    Ok(outcome)
+}
+
+/// The candidates of `genfens` (the same, in the same order, as without a filter) for
+/// which `balanced` is true, each judged in a new game set to the candidate. Reports on
+/// stderr how many candidates it took; an error when 100 candidates per opening (plus
+/// 1000) were not enough or a judgement failed.
+fn openings_judged(
+    session: &mut dyn Session,
+    args: &GenfensArgs,
+    plies: usize,
+    judged: &str,
+    mut balanced: impl FnMut(&mut dyn Session) -> anyhow::Result<bool>,
+) -> anyhow::Result<Vec<Opening>> {
     let mut candidates = 0usize;
     let mut failure = None;
     let keep = |s: &mut dyn Session, o: &Opening| {
@@ -304,29 +379,20 @@ fn balanced_openings(
         if failure.is_some() || o.check(s).is_err() {
             return false;
         }
-        match search(s, args.balance_nodes) {
-            Ok((_, Some(Score::Cp(v)))) => v.abs() <= cp,
-            Ok(_) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
-        }
+        balanced(s).unwrap_or_else(|e| {
+            failure = Some(e);
+            false
+        })
     };
     let max = 100 * args.n + 1000;
-    let openings =
-        generate_openings_where(session, args.n, args.plies, args.men, args.seed, max, keep);
+    let openings = generate_openings_where(session, args.n, plies, args.men, args.seed, max, keep);
     if let Some(e) = failure {
-        return Err(e.context("a --balanced search failed"));
+        return Err(e.context("a balance judgement failed"));
     }
-    note(&format!(
-        "genfens: kept {} of {candidates} candidates within ±{cp} at {} nodes",
-        openings.len(),
-        args.balance_nodes
-    ));
+    note(&format!("genfens: kept {} of {candidates} candidates {judged}", openings.len()));
     anyhow::ensure!(
         openings.len() == args.n,
-        "only {} of {} openings scored within ±{cp} after {candidates} candidates",
+        "only {} of {} openings {judged} after {candidates} candidates",
         openings.len(),
         args.n
     );
@@ -443,5 +509,68 @@ fn emit(text: &str) -> anyhow::Result<()> {
             Err(e).context("cannot write to stdout")
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mabula() -> Box<dyn Session> {
+        Referee::new("mabula", &[]).unwrap().session().unwrap()
+    }
+
+    #[test]
+    fn random_setups_get_random_plies_only_when_asked() {
+        let mut session = mabula();
+        assert_eq!(default_plies(session.as_ref(), 4), 0);
+        let morris = Referee::new("morris", &[]).unwrap().session().unwrap();
+        assert_eq!(default_plies(morris.as_ref(), 4), 4);
+        for o in generate_openings(session.as_mut(), 5, 3, None, 9) {
+            assert!(o.fen.is_some(), "{o}");
+            assert_eq!(o.moves.len(), 3, "{o}");
+            o.check(session.as_mut()).unwrap();
+        }
+    }
+
+    #[test]
+    fn balanced_by_play_drops_the_candidates_that_one_side_wins_from_both_seats() {
+        let nodes = 200;
+        let mut session = mabula();
+        let args = GenfensArgs {
+            game: "mabula".into(),
+            n: 4,
+            seed: 5,
+            plies: None,
+            men: None,
+            option: Vec::new(),
+            balanced: None,
+            balanced_by_play: true,
+            balance_nodes: nodes,
+            output: None,
+            format: "ugine".into(),
+        };
+        let kept = play_balanced_openings(session.as_mut(), &args, 0).unwrap();
+        let mut expected = Vec::new();
+        let mut judged = 0;
+        for c in generate_openings(session.as_mut(), 100, 0, None, 5) {
+            if expected.len() == 4 {
+                break;
+            }
+            judged += 1;
+            session.new_game();
+            c.check(session.as_mut()).unwrap();
+            let fen = session.fen();
+            let mover = session.side_to_move();
+            let weaker = self_play(session.as_mut(), mover, [nodes, 2 * nodes]).unwrap();
+            let stronger = self_play(session.as_mut(), mover, [2 * nodes, nodes]).unwrap();
+            assert_eq!(session.fen(), fen, "self-play puts the position back");
+            let one_side_won_both = matches!(weaker, Outcome::Win(_)) && weaker == stronger;
+            if !one_side_won_both {
+                expected.push(c);
+            }
+        }
+        assert_eq!(kept, expected);
+        assert!(judged > 4, "no candidate was dropped: the judge decides nothing");
     }
 }

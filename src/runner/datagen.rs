@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::opening::{Opening, generate_openings};
+use super::opening::{Opening, default_plies, generate_openings};
 use super::tournament::Referee;
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::Session;
@@ -41,9 +41,10 @@ pub struct DatagenArgs {
     /// Nodes searched per move.
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
-    /// Random plies of each opening (games without random setups).
-    #[arg(long, default_value_t = 8)]
-    pub plies: usize,
+    /// Random plies of each opening: from the start position (default 8), or from a
+    /// random setup in games that have them (Mabula; default 0, the setup alone).
+    #[arg(long, value_name = "K")]
+    pub plies: Option<usize>,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -158,8 +159,9 @@ pub fn run_datagen(args: &DatagenArgs) -> anyhow::Result<()> {
         options.push((k.trim().to_string(), v.trim().to_string()));
     }
     let referee = Referee::new(&args.game, &options)?;
-    let openings =
-        generate_openings(referee.session()?.as_mut(), args.games, args.plies, None, args.seed);
+    let mut session = referee.session()?;
+    let plies = args.plies.unwrap_or_else(|| default_plies(session.as_ref(), 8));
+    let openings = generate_openings(session.as_mut(), args.games, plies, None, args.seed);
     let mut out: Box<dyn Write> = match &args.output {
         Some(p) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,

@@ -121,8 +121,8 @@ pub fn load_openings(path: &Path) -> anyhow::Result<Vec<Opening>> {
 /// `n` distinct openings for the game of `session` (best effort: after many failed
 /// tries duplicates are allowed). With `endgame_men`, random endgame positions with that
 /// many men per side (see [`Session::random_endgame_fen`]; the caller checks that the
-/// game has them); otherwise games with random setups get random setups, and the others
-/// get `plies` random moves from the start position, never ending the game.
+/// game has them); otherwise `plies` random moves, never ending the game, from a random
+/// setup in games that have them (Mabula) and from the start position in the others.
 pub fn generate_openings(
     session: &mut dyn Session,
     n: usize,
@@ -131,6 +131,12 @@ pub fn generate_openings(
     seed: u64,
 ) -> Vec<Opening> {
     generate_openings_where(session, n, plies, endgame_men, seed, usize::MAX, |_, _| true)
+}
+
+/// The random plies of an opening when the user gives none: `fixed_start` for games with
+/// one start position, 0 for games with random setups (the setup is the opening).
+pub fn default_plies(session: &dyn Session, fixed_start: usize) -> usize {
+    if session.random_setup_fen(&mut Rng::new(0)).is_some() { 0 } else { fixed_start }
 }
 
 /// [`generate_openings`] keeping only the candidates for which `keep(session, opening)`
@@ -167,10 +173,8 @@ pub fn generate_openings_where(
 
 /// One random opening, or `None` when the random line ended the game.
 fn random_opening(session: &mut dyn Session, plies: usize, rng: &mut Rng) -> Option<Opening> {
-    if let Some(fen) = session.random_setup_fen(rng) {
-        return Some(Opening { fen: Some(fen), moves: Vec::new() });
-    }
-    session.set_position(None, &[]).ok()?;
+    let fen = session.random_setup_fen(rng);
+    session.set_position(fen.as_deref(), &[]).ok()?;
     let mut moves = Vec::with_capacity(plies);
     for _ in 0..plies {
         let legal = session.legal_moves();
@@ -181,5 +185,5 @@ fn random_opening(session: &mut dyn Session, plies: usize, rng: &mut Rng) -> Opt
         session.play_move(&mv).ok()?;
         moves.push(mv);
     }
-    session.outcome().is_none().then_some(Opening { fen: None, moves })
+    session.outcome().is_none().then_some(Opening { fen, moves })
 }
