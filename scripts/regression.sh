@@ -15,11 +15,14 @@
 #   OPENINGS=500                 openings generated (`ugine genfens <game> N`)
 #   CONCURRENCY=$(nproc)         games at once
 #   SEED=1                       seed of the openings and their order
+#   BOOK=                        an opening file to play instead of generated openings
+#                                (e.g. Mabula's from `ugine genfens mabula 500
+#                                --balanced-by-play`, which takes long to make)
 # Extra flags are passed to `ugine match` (e.g. --option 'Morris Rules=standard').
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 ref=$1
@@ -54,7 +57,11 @@ echo "building new (working tree)" >&2
 (cd "$root" && cargo build --release --quiet --bin ugine) || { echo "cannot build the working tree" >&2; exit 2; }
 cp "$root/target/release/ugine" "$tmp/ugine-new"
 
-"$tmp/ugine-new" genfens "$game" "$OPENINGS" --seed "$SEED" -o "$tmp/openings.txt"
+if [ -n "${BOOK:-}" ]; then
+    cp "$BOOK" "$tmp/openings.txt" || { echo "cannot read the book '$BOOK'" >&2; exit 2; }
+else
+    "$tmp/ugine-new" genfens "$game" "$OPENINGS" --seed "$SEED" -o "$tmp/openings.txt"
+fi
 # shellcheck disable=SC2086 # LIMIT and SPRT are lists of words on purpose.
 "$tmp/ugine-new" match --game "$game" \
     --engine "name=new cmd=$tmp/ugine-new" --engine "name=base cmd=$tmp/ugine-base" \
