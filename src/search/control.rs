@@ -58,6 +58,9 @@ impl TimeBudget {
 #[derive(Clone, Debug)]
 pub struct SearchControl {
     stop: Arc<AtomicBool>,
+    /// The stop flag of the control this one was [linked](SearchControl::linked) from:
+    /// raising it stops this search too.
+    parent_stop: Option<Arc<AtomicBool>>,
     start: Instant,
     budget: Option<TimeBudget>,
     max_nodes: Option<u64>,
@@ -72,7 +75,14 @@ impl SearchControl {
         max_nodes: Option<u64>,
         max_depth: Option<u32>,
     ) -> SearchControl {
-        SearchControl { stop, start: Instant::now(), budget, max_nodes, max_depth }
+        SearchControl {
+            stop,
+            parent_stop: None,
+            start: Instant::now(),
+            budget,
+            max_nodes,
+            max_depth,
+        }
     }
 
     /// A control with no limits and its own stop flag (bench, tests).
@@ -94,6 +104,17 @@ impl SearchControl {
         SearchControl { budget, ..self.clone() }
     }
 
+    /// The same control with a stop flag of its own: `stop` on this control still stops
+    /// the linked one, but [`Self::request_stop`] on the linked one stops only it. For two
+    /// searches run side by side, each of which may end the other.
+    pub fn linked(&self) -> SearchControl {
+        SearchControl {
+            stop: Arc::new(AtomicBool::new(false)),
+            parent_stop: Some(Arc::clone(&self.stop)),
+            ..self.clone()
+        }
+    }
+
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -112,6 +133,7 @@ impl SearchControl {
     /// True once `stop` was sent.
     pub fn stop_requested(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+            || self.parent_stop.as_ref().is_some_and(|p| p.load(Ordering::Relaxed))
     }
 
     /// Raises the stop flag (the search itself may do so when it hits a hard limit).
@@ -147,5 +169,37 @@ impl SearchControl {
     /// True when the search is bounded only by `stop` (no time, depth or node limit).
     pub fn is_unbounded(&self) -> bool {
         self.budget.is_none() && self.max_nodes.is_none() && self.max_depth.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn movetime(ms: u64) -> SearchControl {
+        let budget = TimeBudget { soft: None, hard: Duration::from_millis(ms) };
+        SearchControl::new(Arc::new(AtomicBool::new(false)), Some(budget), None, None)
+    }
+
+    #[test]
+    fn a_linked_control_stops_with_its_parent_but_not_the_parent_with_it() {
+        let parent = movetime(60_000);
+        let (a, b) = (parent.linked(), parent.linked());
+        a.request_stop();
+        assert!(a.must_stop(0));
+        assert!(!parent.stop_requested() && !b.stop_requested());
+        parent.request_stop();
+        assert!(b.must_stop(0));
+    }
+
+    #[test]
+    fn a_linked_control_keeps_the_clock_and_limits() {
+        let parent = movetime(0);
+        let linked = parent.linked();
+        assert!(linked.is_timed() && linked.interrupted());
+        assert!(!parent.stop_requested(), "the deadline, not a stop, interrupts");
+        let fixed = SearchControl::fixed(Some(3), Some(100)).linked();
+        assert_eq!((fixed.max_depth(), fixed.max_nodes()), (Some(3), Some(100)));
+        assert!(!fixed.is_timed() && !fixed.is_unbounded());
     }
 }

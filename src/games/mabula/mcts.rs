@@ -21,7 +21,10 @@
 //! - **End**: with at most `Mabula Solve Border` border marbles left the alpha-beta is
 //!   run first on a third of the time (a subtree as deep as the border marbles is
 //!   exact); a solved position plays its proven move, else the Monte Carlo search uses
-//!   the rest of the time.
+//!   the rest of the time. With several threads the two run side by side instead, from
+//!   [`BESIDE_EXTRA`] more border marbles on: half the threads (at least one) solve for
+//!   the whole move while the others grow the tree, and whichever ends first ends the
+//!   other (a proven move is played, else the tree's).
 
 use super::board::Mabula;
 use super::geometry::{BORDER, TABLES, bits, group_sizes, largest_group, neighbours};
@@ -30,7 +33,8 @@ use super::options::Scoring;
 use super::score::score_of;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
 use crate::search::{
-    AlphaBeta, MctsParams, MonteCarlo, Policy, Reporter, SearchControl, Searcher, result_for,
+    AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
+    Searcher, result_for,
 };
 
 /// `setoption` names of the Monte Carlo constants.
@@ -45,6 +49,11 @@ const RAVE_BIAS: &str = "Mabula MCTS RAVE Bias";
 /// solves in a third of 100 ms, and the Monte Carlo search then loses that third at the
 /// push that decides many games; from 11 it usually does.
 const SOLVE_BORDER_DEFAULT: u32 = 11;
+
+/// With several threads the alpha-beta runs beside the Monte Carlo search from this many
+/// border marbles more than `Mabula Solve Border`: one thread solves 12 border marbles in
+/// 64–628 ms (20 positions of self-play), about one move's time at 2 s + 20 ms.
+const BESIDE_EXTRA: u32 = 1;
 
 /// The Monte Carlo constants of Mabula: with RAVE, less exploration than the generic
 /// default.
@@ -196,6 +205,8 @@ pub struct MabulaSearch {
     alphabeta: AlphaBeta<Mabula>,
     /// At most this many border marbles left: try to solve with the alpha-beta first.
     solve_border: u32,
+    /// Threads of the whole search (`Threads`).
+    threads: usize,
 }
 
 impl MabulaSearch {
@@ -205,6 +216,50 @@ impl MabulaSearch {
             mcts: MonteCarlo::new(hash_mb, PARAMS, MabulaPolicy::default()),
             alphabeta: AlphaBeta::new(hash_mb),
             solve_border: SOLVE_BORDER_DEFAULT,
+            threads: 1,
+        }
+    }
+
+    /// Threads of the alpha-beta when it runs beside the Monte Carlo search.
+    fn beside_threads(&self) -> usize {
+        (self.threads / 2).max(1)
+    }
+
+    /// The alpha-beta and the Monte Carlo search side by side (several threads), each
+    /// stopping the other when it ends: the alpha-beta's move if it solved the position,
+    /// else the tree's. The alpha-beta's reports are passed on only if its move is played.
+    fn search_beside(
+        &mut self,
+        pos: &Mabula,
+        root_moves: &[MabulaMove],
+        ctl: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> MabulaMove {
+        let (ab_ctl, mc_ctl) = (ctl.linked(), ctl.linked());
+        self.mcts.set_threads(self.threads - self.beside_threads());
+        let (alphabeta, mcts) = (&mut self.alphabeta, &mut self.mcts);
+        let (solved, mc_best) = std::thread::scope(|scope| {
+            let solver = scope.spawn(|| {
+                let mut recorder = Recorder::default();
+                let result = alphabeta.run_restricted(pos, root_moves, &ab_ctl, &mut recorder);
+                if result.solved {
+                    mc_ctl.request_stop();
+                }
+                (result, recorder)
+            });
+            let mc_best = mcts.run(pos, root_moves, &mc_ctl, reporter).best();
+            ab_ctl.request_stop();
+            let solved: Option<(SearchResult<MabulaMove>, Recorder)> =
+                solver.join().ok().filter(|(result, _)| result.solved);
+            (solved, mc_best)
+        });
+        self.mcts.set_threads(self.threads);
+        match solved {
+            Some((result, recorder)) => {
+                recorder.replay(reporter);
+                result.best()
+            }
+            None => mc_best,
         }
     }
 }
@@ -220,8 +275,10 @@ impl Searcher<Mabula> for MabulaSearch {
     }
 
     fn set_threads(&mut self, threads: usize) {
-        self.mcts.set_threads(threads);
-        self.alphabeta.set_threads(threads);
+        self.threads = threads.max(1);
+        self.mcts.set_threads(self.threads);
+        let alphabeta_threads = if self.threads > 1 { self.beside_threads() } else { 1 };
+        self.alphabeta.set_threads(alphabeta_threads);
     }
 
     fn set_multipv(&mut self, lines: usize) {
@@ -285,6 +342,9 @@ impl Searcher<Mabula> for MabulaSearch {
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
     ) -> MabulaMove {
+        if self.threads > 1 && pos.border_marbles() <= self.solve_border + BESIDE_EXTRA {
+            return self.search_beside(pos, root_moves, ctl, reporter);
+        }
         if pos.border_marbles() <= self.solve_border {
             let result =
                 self.alphabeta.run_restricted(pos, root_moves, &ctl.share(1.0 / 3.0), reporter);
@@ -300,7 +360,31 @@ impl Searcher<Mabula> for MabulaSearch {
 mod tests {
     use super::*;
     use crate::games::mabula::MabulaOptions;
-    use crate::search::{NullReporter, playout_by_moves};
+    use crate::search::{NullReporter, Report, TimeBudget, playout_by_moves};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    /// A position of a seeded random game with `border` border marbles left, and its
+    /// legal moves.
+    fn position_with_border(border: u32, seed: u64) -> (Mabula, Vec<MabulaMove>) {
+        let mut rng = Rng::new(seed);
+        let mut pos = Mabula::startpos(&MabulaOptions::default());
+        let mut moves = Vec::new();
+        while pos.border_marbles() > border {
+            moves.clear();
+            pos.generate_moves(&mut moves);
+            pos.play(*rng.choose(&moves));
+        }
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        (pos, moves)
+    }
+
+    fn movetime(ms: u64) -> SearchControl {
+        let budget = TimeBudget { soft: None, hard: Duration::from_millis(ms) };
+        SearchControl::new(Arc::new(AtomicBool::new(false)), Some(budget), None, None)
+    }
 
     /// Random games from a seeded setup to their end.
     fn finished_games(n: usize) -> Vec<Mabula> {
@@ -393,5 +477,53 @@ mod tests {
         let a = run();
         assert_eq!(a, run());
         assert!(moves.contains(&a));
+    }
+
+    #[test]
+    fn with_threads_a_solved_position_stops_the_tree_and_plays_the_proven_move() {
+        let (pos, moves) = position_with_border(8, 5);
+        let mut search = MabulaSearch::new(8);
+        search.set_threads(2);
+        let mut recorder = Recorder::default();
+        let started = Instant::now();
+        let best =
+            search.search(&pos, &moves, &Limits::default(), &movetime(60_000), &mut recorder);
+        assert!(started.elapsed() < Duration::from_secs(30), "the solver stopped the tree");
+        let notes: Vec<_> = recorder
+            .reports
+            .iter()
+            .filter_map(|r| if let Report::Note(n) = r { Some(n) } else { None })
+            .collect();
+        assert!(notes.iter().any(|n| n.starts_with("solved: ")), "{notes:?}");
+        let Some(Report::Info(last)) =
+            recorder.reports.iter().rev().find(|r| matches!(r, Report::Info(_)))
+        else {
+            panic!("no info");
+        };
+        assert_eq!(last.pv[0], best.to_string(), "the last line is the proven move's");
+        let mut one = MabulaSearch::new(8);
+        let proven = one.alphabeta.run(&pos, &SearchControl::unlimited(), &mut NullReporter);
+        assert!(proven.solved);
+        let mut after = pos;
+        after.play(best);
+        let reply = one.alphabeta.run(&after, &SearchControl::unlimited(), &mut NullReporter);
+        assert!(after.outcome().is_none() && reply.solved);
+        assert_eq!(-reply.score().signum(), proven.score().signum(), "the proven result kept");
+    }
+
+    #[test]
+    fn with_threads_an_unsolved_position_plays_the_trees_move() {
+        // 12 border marbles: beside the tree with two threads, not solved in 500 nodes.
+        let (pos, moves) = position_with_border(12, 7);
+        let ctl = || SearchControl::fixed(None, Some(500));
+        let mut two = MabulaSearch::new(8);
+        two.set_threads(2);
+        let mut recorder = Recorder::default();
+        let beside = two.search(&pos, &moves, &Limits::nodes(500), &ctl(), &mut recorder);
+        assert!(!recorder.reports.iter().any(|r| matches!(r, Report::Note(_))));
+        // The tree had one thread, as `Threads 1` (which does not solve from 12).
+        let mut one = MabulaSearch::new(8);
+        let alone = one.search(&pos, &moves, &Limits::nodes(500), &ctl(), &mut NullReporter);
+        assert_eq!(beside, alone);
     }
 }
