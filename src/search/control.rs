@@ -115,6 +115,13 @@ impl SearchControl {
         }
     }
 
+    /// The same control without its soft budget: under a clock it stops only at the hard
+    /// deadline (or a stop).
+    pub fn without_soft(&self) -> SearchControl {
+        let budget = self.budget.map(|b| TimeBudget { soft: None, ..b });
+        SearchControl { budget, ..self.clone() }
+    }
+
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -201,5 +208,15 @@ mod tests {
         let fixed = SearchControl::fixed(Some(3), Some(100)).linked();
         assert_eq!((fixed.max_depth(), fixed.max_nodes()), (Some(3), Some(100)));
         assert!(!fixed.is_timed() && !fixed.is_unbounded());
+    }
+
+    #[test]
+    fn without_its_soft_budget_a_search_runs_to_the_hard_deadline() {
+        let soft = Duration::from_millis(0);
+        let budget = TimeBudget { soft: Some(soft), hard: Duration::from_secs(60) };
+        let ctl = SearchControl::new(Arc::new(AtomicBool::new(false)), Some(budget), None, None);
+        assert!(ctl.soft_expired(1.0));
+        let long = ctl.without_soft();
+        assert!(!long.soft_expired(1.0) && !long.interrupted() && long.is_timed());
     }
 }

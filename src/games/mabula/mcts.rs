@@ -23,14 +23,18 @@
 //!   exact); a solved position plays its proven move, else the Monte Carlo search uses
 //!   the rest of the time. With several threads the two run side by side instead, from
 //!   [`BESIDE_EXTRA`] more border marbles on: half the threads (at least one) solve for
-//!   the whole move while the others grow the tree, and whichever ends first ends the
+//!   the whole move while the others grow the tree (past the soft budget, up to the hard
+//!   deadline, while the alpha-beta is still solving), and whichever ends first ends the
 //!   other (a proven move is played, else the tree's).
+
+use std::time::Duration;
 
 use super::board::Mabula;
 use super::geometry::{BORDER, TABLES, bits, group_sizes, largest_group, neighbours};
 use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
+
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
 use crate::search::{
     AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
@@ -227,7 +231,10 @@ impl MabulaSearch {
 
     /// The alpha-beta and the Monte Carlo search side by side (several threads), each
     /// stopping the other when it ends: the alpha-beta's move if it solved the position,
-    /// else the tree's. The alpha-beta's reports are passed on only if its move is played.
+    /// else the tree's. While the alpha-beta runs, the tree goes on past the soft budget
+    /// up to the hard deadline (a proven move is worth the time, and the moves after it
+    /// are solved in milliseconds). The alpha-beta's reports are passed on only if its
+    /// move is played.
     fn search_beside(
         &mut self,
         pos: &Mabula,
@@ -235,16 +242,22 @@ impl MabulaSearch {
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
     ) -> MabulaMove {
-        let (ab_ctl, mc_ctl) = (ctl.linked(), ctl.linked());
+        // The tree may search past the soft budget, up to the hard deadline, only while
+        // the alpha-beta is still trying to solve.
+        let (ab_ctl, mc_ctl) = (ctl.linked(), ctl.linked().without_soft());
         self.mcts.set_threads(self.threads - self.beside_threads());
         let (alphabeta, mcts) = (&mut self.alphabeta, &mut self.mcts);
         let (solved, mc_best) = std::thread::scope(|scope| {
             let solver = scope.spawn(|| {
                 let mut recorder = Recorder::default();
                 let result = alphabeta.run_restricted(pos, root_moves, &ab_ctl, &mut recorder);
-                if result.solved {
-                    mc_ctl.request_stop();
+                if !result.solved {
+                    // Back to the soft budget (or until the tree ends by itself).
+                    while !ab_ctl.stop_requested() && !ctl.soft_expired(1.0) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
                 }
+                mc_ctl.request_stop();
                 (result, recorder)
             });
             let mc_best = mcts.run(pos, root_moves, &mc_ctl, reporter).best();
@@ -363,7 +376,7 @@ mod tests {
     use crate::search::{NullReporter, Report, TimeBudget, playout_by_moves};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
     /// A position of a seeded random game with `border` border marbles left, and its
     /// legal moves.
