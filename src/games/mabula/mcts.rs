@@ -34,7 +34,6 @@ use super::geometry::{BORDER, TABLES, bits, group_sizes, largest_group, neighbou
 use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
-
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
 use crate::search::{
     AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
@@ -290,8 +289,8 @@ impl Searcher<Mabula> for MabulaSearch {
     fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         self.mcts.set_threads(self.threads);
-        let alphabeta_threads = if self.threads > 1 { self.beside_threads() } else { 1 };
-        self.alphabeta.set_threads(alphabeta_threads);
+        // With several threads the alpha-beta only runs beside the tree.
+        self.alphabeta.set_threads(self.beside_threads());
     }
 
     fn set_multipv(&mut self, lines: usize) {
