@@ -41,6 +41,45 @@ fn uct_beats_the_random_mover() {
 }
 
 #[test]
+fn uct_with_its_own_movetime_searches_that_long_whatever_the_matchs() {
+    let dir = std::env::temp_dir().join(format!("ugine-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("odds.ugr");
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=uct movetime=300ms",
+        "--engine",
+        "name=random",
+        "--movetime",
+        "10ms",
+        "--rounds",
+        "1",
+        "--max-plies",
+        "6",
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let text = std::fs::read_to_string(&records).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut uct_times = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("id=")) {
+        let field =
+            |k: &str| line.split('\t').find_map(|f| f.strip_prefix(k)).expect("field").to_string();
+        let times: Vec<u64> = field("times=").split(' ').map(|t| t.parse().unwrap()).collect();
+        let first = usize::from(field("p1=") != "uct");
+        uct_times.extend(times.iter().skip(first).step_by(2).copied());
+    }
+    assert_eq!(uct_times.len(), 6, "3 moves of uct in each of 2 games: {text}");
+    // 300 ms of its own, not the match's 10 ms (a busy machine only makes it longer).
+    assert!(uct_times.iter().all(|&t| t >= 280), "{uct_times:?}");
+}
+
+#[test]
 fn datagen_writes_one_line_per_position_the_same_at_any_concurrency() {
     let run = |concurrency: &str| {
         let o = ugine(&[

@@ -47,6 +47,11 @@ fn engines_from_the_command_line() {
         EngineSpec::from_tokens(&split_words("name=d3 cmd=./x depth=3 nodes=500").unwrap())
             .unwrap();
     assert_eq!((shallow.depth, shallow.nodes), (Some(3), Some(500)));
+    let odds = EngineSpec::from_tokens(&split_words("name=u cmd=uct movetime=400ms").unwrap());
+    assert_eq!(odds.unwrap().movetime, Some(Duration::from_millis(400)));
+    assert!(
+        EngineSpec::from_tokens(&split_words("name=u cmd=uct movetime=soon").unwrap()).is_err()
+    );
     assert!(EngineSpec::from_tokens(&split_words("name=d cmd=./x depth=deep").unwrap()).is_err());
     let r = EngineSpec::from_tokens(&["name=random".to_string()]).unwrap();
     assert!(r.is_random());

@@ -37,17 +37,29 @@ struct Fake {
     after: usize,
     moves: usize,
     resets: usize,
+    /// Its own time per move (`movetime=` of an engine spec).
+    own_movetime: Option<Duration>,
 }
 
 impl Fake {
     fn new(fault: Fault, after: usize) -> Fake {
-        Fake { inner: RandomPlayer::new("fake", morris(), 7), fault, after, moves: 0, resets: 0 }
+        Fake {
+            inner: RandomPlayer::new("fake", morris(), 7),
+            fault,
+            after,
+            moves: 0,
+            resets: 0,
+            own_movetime: None,
+        }
     }
 }
 
 impl Player for Fake {
     fn name(&self) -> &str {
         "fake"
+    }
+    fn own_movetime(&self) -> Option<Duration> {
+        self.own_movetime
     }
     fn new_game(&mut self, id: GameId) -> Result<(), PlayerError> {
         match self.fault {
@@ -183,6 +195,25 @@ fn overrunning_movetime_loses() {
     let tc = TimeControl { movetime: Some(Duration::from_millis(100)), ..TimeControl::default() };
     let (rec, _) = p2_fault(Fault::Slow(Duration::from_millis(201)), &tc, Termination::Timeout);
     assert!(rec.detail.contains("used 201 ms of 100 ms"), "{}", rec.detail);
+}
+
+#[test]
+fn the_referee_checks_an_engines_own_movetime_instead_of_the_matchs() {
+    let ms = Duration::from_millis;
+    let tc = TimeControl { movetime: Some(ms(100)), ..TimeControl::default() };
+    // Time odds: p2 has 1 s a move, so 500 ms is in time for it (not for the match's 100 ms).
+    let (mut a, mut b) = (Fake::new(Fault::None, 0), Fake::new(Fault::Slow(ms(500)), 2));
+    b.own_movetime = Some(ms(1000));
+    let rec = play(&mut a, &mut b, &tc);
+    assert_eq!(rec.termination, Termination::Normal, "{}", rec.to_line());
+    // And the other way: 10 ms of its own, 201 ms is over (within the match's 1 s).
+    let tc = TimeControl { movetime: Some(ms(1000)), ..TimeControl::default() };
+    let (mut a, mut b) = (Fake::new(Fault::None, 0), Fake::new(Fault::Slow(ms(201)), 2));
+    b.own_movetime = Some(ms(10));
+    let rec = play(&mut a, &mut b, &tc);
+    assert_eq!(rec.termination, Termination::Timeout, "{}", rec.to_line());
+    assert_eq!(rec.result, Outcome::Win(Side::P1));
+    assert!(rec.detail.contains("used 201 ms of 10 ms"), "{}", rec.detail);
 }
 
 #[test]

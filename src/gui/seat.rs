@@ -59,6 +59,7 @@ impl Seat {
             uci: spec.uci,
             depth: spec.depth,
             nodes: spec.nodes,
+            movetime: spec.movetime,
         };
         let mut player = ProcessPlayer::new(&spec.name, command, Deadlines::default());
         let stop = Arc::new(AtomicBool::new(false));

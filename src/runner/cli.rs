@@ -27,7 +27,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub config: Option<PathBuf>,
     /// An engine, one quoted string of `key=value` words: `"name=<n> cmd=<program>
-    /// [arg=<a>]… [option.<Name>=<v>]… [dir=…] [proto=ugi|uci] [seed=…]"` (quote a word
+    /// [arg=<a>]… [option.<Name>=<v>]… [dir=…] [proto=ugi|uci] [seed=…] [depth=…]
+    /// [nodes=…] [movetime=…]"` (the last three replace the match's limits; quote a word
     /// with spaces: `'option.Move Overhead=10'`); `cmd=random` (or `name=random`) is the
     /// built-in random mover, `cmd=uct` (or `name=uct`) the built-in plain MCTS. Repeat
     /// for each engine.

@@ -39,6 +39,8 @@ pub struct EngineSpec {
     pub depth: Option<u32>,
     /// This engine's own fixed nodes per move, replacing the match's.
     pub nodes: Option<u64>,
+    /// This engine's own time per move, replacing the match's (time odds).
+    pub movetime: Option<Duration>,
 }
 
 impl EngineSpec {
@@ -70,11 +72,12 @@ impl EngineSpec {
             uci: self.uci,
             depth: self.depth,
             nodes: self.nodes,
+            movetime: self.movetime,
         }
     }
 
     /// Applies one engine key (`cmd`, `arg`, `dir`, `proto`, `seed`, `option`, `depth`,
-    /// `nodes`).
+    /// `nodes`, `movetime`).
     pub fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "name" => self.name = value.to_string(),
@@ -91,6 +94,7 @@ impl EngineSpec {
             "seed" => self.seed = Some(parse_num(key, value)?),
             "depth" => self.depth = Some(parse_num(key, value)?),
             "nodes" => self.nodes = Some(parse_num(key, value)?),
+            "movetime" => self.movetime = Some(parse_duration(value)?),
             "option" => self.options.push(parse_option(value)?),
             _ => return Err(format!("unknown engine key '{key}'")),
         }

@@ -192,7 +192,9 @@ fn run_game(
         let who = side_name(side);
         let mut limits =
             Limits { movetime: tc.movetime, depth: tc.depth, nodes: tc.nodes, ..Limits::default() };
-        let mut allowed: Option<Duration> = tc.movetime;
+        // The player sends its own time per move, if it has one, in place of the match's.
+        let movetime = players[side.index()].own_movetime().or(tc.movetime);
+        let mut allowed: Option<Duration> = movetime;
         if let (Some(c), Some((_, inc))) = (clock, tc.clock) {
             limits.time = [Some(c[0]), Some(c[1])];
             limits.inc = [Some(inc), Some(inc)];
@@ -208,7 +210,9 @@ fn run_game(
                 player.reset();
                 let t = match e {
                     PlayerError::Disconnected(_) => Termination::Disconnect,
-                    PlayerError::Timeout(_) if tc.timed() => Termination::Timeout,
+                    PlayerError::Timeout(_) if tc.timed() || movetime.is_some() => {
+                        Termination::Timeout
+                    }
                     PlayerError::Timeout(_) => Termination::Stall,
                     PlayerError::Protocol(_) => Termination::IllegalMove,
                 };

@@ -56,6 +56,12 @@ pub enum EndQuery {
 pub trait Player: Send {
     /// The engine's name in the match.
     fn name(&self) -> &str;
+    /// The engine's own time per move (`movetime=` of its spec), which [`Player::go`]
+    /// sends in place of the match's and the referee checks instead; `None` (the
+    /// default): the match's.
+    fn own_movetime(&self) -> Option<Duration> {
+        None
+    }
     /// Gets ready for game `id`, starting (or restarting) the engine if needed.
     fn new_game(&mut self, id: GameId) -> Result<(), PlayerError>;
     /// Asks for a move in `position` under `limits`, waiting at most `deadline`.

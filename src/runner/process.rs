@@ -35,6 +35,8 @@ pub struct EngineCommand {
     pub depth: Option<u32>,
     /// Fixed nodes per move for this engine, replacing the match's.
     pub nodes: Option<u64>,
+    /// Time per move for this engine, replacing the match's.
+    pub movetime: Option<Duration>,
 }
 
 /// Deadlines of the waits that are not moves.
@@ -257,6 +259,10 @@ impl Player for ProcessPlayer {
         &self.name
     }
 
+    fn own_movetime(&self) -> Option<Duration> {
+        self.command.movetime
+    }
+
     fn new_game(&mut self, _id: GameId) -> Result<(), PlayerError> {
         if self.running.is_none() {
             self.start()?;
@@ -279,6 +285,7 @@ impl Player for ProcessPlayer {
         let mut limits = limits.clone();
         limits.depth = self.command.depth.or(limits.depth);
         limits.nodes = self.command.nodes.or(limits.nodes);
+        limits.movetime = self.command.movetime.or(limits.movetime);
         let go = wire::go(&limits);
         let start = Instant::now();
         self.send(&go)?;

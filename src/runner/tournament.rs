@@ -229,7 +229,11 @@ impl Match {
         // Engine settings without the program's path and directory, which may differ
         // between the machines of a cluster.
         for (i, e) in self.cfg.engines.iter().enumerate() {
-            let spec = format!("{:?}", (&e.args, &e.options, e.uci, e.seed, e.depth, e.nodes));
+            let mut spec = format!("{:?}", (&e.args, &e.options, e.uci, e.seed, e.depth, e.nodes));
+            // Only when set, so the records of earlier matches keep their header.
+            if let Some(t) = e.movetime {
+                spec.push_str(&format!(" movetime={}ms", t.as_millis()));
+            }
             settings.push((format!("engine{}", i + 1), spec));
         }
         MatchInfo {

@@ -30,12 +30,13 @@ impl GameVisitor for MakeUct {
     }
 }
 
-/// The `uct` baseline as a match player. Its own `nodes` (simulations) replace the
-/// match's; time limits come from the match.
+/// The `uct` baseline as a match player. Its own `nodes` (simulations) and `movetime`
+/// replace the match's; other time limits come from the match.
 pub struct UctPlayer {
     name: String,
     session: Box<dyn Session>,
     nodes: Option<u64>,
+    movetime: Option<Duration>,
 }
 
 impl UctPlayer {
@@ -49,7 +50,12 @@ impl UctPlayer {
         let mut session =
             visit_game(game, MakeUct { seed }).with_context(|| format!("unknown game '{game}'"))?;
         referee.apply_rules(session.as_mut())?;
-        Ok(UctPlayer { name: spec.name.clone(), session, nodes: spec.nodes })
+        Ok(UctPlayer {
+            name: spec.name.clone(),
+            session,
+            nodes: spec.nodes,
+            movetime: spec.movetime,
+        })
     }
 
     fn set(&mut self, position: &Opening) -> Result<(), PlayerError> {
@@ -61,6 +67,10 @@ impl UctPlayer {
 impl Player for UctPlayer {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn own_movetime(&self) -> Option<Duration> {
+        self.movetime
     }
 
     fn new_game(&mut self, _id: GameId) -> Result<(), PlayerError> {
@@ -78,6 +88,7 @@ impl Player for UctPlayer {
         let start = Instant::now();
         let mut limits = limits.clone();
         limits.nodes = self.nodes.or(limits.nodes);
+        limits.movetime = self.movetime.or(limits.movetime);
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let done = Box::new(move |mv: String| {
