@@ -3,6 +3,8 @@
 
 use std::process::{Command, Output};
 
+use ugine::runner::record::GameRecord;
+
 const UGINE: &str = env!("CARGO_BIN_EXE_ugine");
 
 fn ugine(args: &[&str]) -> Output {
@@ -68,11 +70,9 @@ fn uct_with_its_own_movetime_searches_that_long_whatever_the_matchs() {
     let _ = std::fs::remove_dir_all(&dir);
     let mut uct_times = Vec::new();
     for line in text.lines().filter(|l| l.starts_with("id=")) {
-        let field =
-            |k: &str| line.split('\t').find_map(|f| f.strip_prefix(k)).expect("field").to_string();
-        let times: Vec<u64> = field("times=").split(' ').map(|t| t.parse().unwrap()).collect();
-        let first = usize::from(field("p1=") != "uct");
-        uct_times.extend(times.iter().skip(first).step_by(2).copied());
+        let rec = GameRecord::parse(line).expect("a game record");
+        let first = usize::from(rec.engines[0] != "uct");
+        uct_times.extend(rec.times_ms.iter().skip(first).step_by(2).copied());
     }
     assert_eq!(uct_times.len(), 6, "3 moves of uct in each of 2 games: {text}");
     // 300 ms of its own, not the match's 10 ms (a busy machine only makes it longer).
