@@ -326,3 +326,72 @@ fn round_robin_of_random_movers_with_concurrency() {
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(games_without_times(&records), games_without_times(&again));
 }
+
+/// Every game of every kind records why the rules ended it, and the records, the PGN, the
+/// match summary and `ugine replay` all say the same.
+#[test]
+fn every_game_records_why_it_ended() {
+    let d = scratch("reasons");
+    for game in ["morris", "moebius-chess", "mobius", "mabula", "morpiae"] {
+        let records = d.join(format!("{game}.ugr"));
+        let pgn = d.join(format!("{game}.pgn"));
+        let o = ugine(&[
+            "match",
+            "--game",
+            game,
+            "--engine",
+            "name=r1 cmd=random",
+            "--engine",
+            "name=r2 cmd=random",
+            "--depth",
+            "1",
+            "--rounds",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{game}: {}", text(&o));
+        let summary = String::from_utf8_lossy(&o.stdout).to_string();
+        let recs = lines(&records);
+        assert_eq!(recs.len(), 4, "{game}");
+        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+        for r in &recs {
+            assert_eq!(field(r, "termination"), "normal", "{game}: {r}");
+            let detail = field(r, "detail");
+            assert!(!detail.is_empty(), "{game}: no reason in {r}");
+            // The PGN closes the game with the same reason, in cutechess's words.
+            let closing = match field(r, "result") {
+                "draw" => format!("{{Draw by {detail}}}"),
+                _ if detail == "checkmate" => " mates}".to_string(),
+                _ => format!(" wins: {detail}}}"),
+            };
+            assert!(pgn_text.contains(&closing), "{game}: {closing} not in\n{pgn_text}");
+            let kind = detail.split(',').next().unwrap();
+            let counted = summary.lines().any(|l| l.starts_with(&format!("  {kind} ")));
+            assert!(counted, "{game}: '{kind}' not counted in\n{summary}");
+        }
+        for file in [&records, &pgn] {
+            let o = ugine(&["replay", file.to_str().unwrap()]);
+            assert!(o.status.success(), "{game}: {}", text(&o));
+            let out = String::from_utf8_lossy(&o.stdout).to_string();
+            assert!(out.contains("4 games replayed, 4 valid"), "{game}: {out}");
+            // The summary's endings, by kind, are those of the match.
+            let endings = |s: &str| {
+                let lines = s.lines().skip_while(|l| !l.starts_with("terminations:"));
+                lines.map(String::from).collect::<Vec<_>>()
+            };
+            assert_eq!(endings(&out), endings(&summary), "{game}");
+        }
+    }
+    // A record whose reason is not the rules' is refused by replay.
+    let records = d.join("morris.ugr");
+    let text_before = std::fs::read_to_string(&records).unwrap();
+    let first = lines(&records)[0].clone();
+    let forged = first.replace(&format!("detail={}", field(&first, "detail")), "detail=checkmate");
+    std::fs::write(&records, text_before.replace(&first, &forged)).unwrap();
+    let o = ugine(&["replay", records.to_str().unwrap()]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("the record says 'checkmate'"), "{}", text(&o));
+}
