@@ -1065,7 +1065,7 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 
     /// One option per tunable field of [`SearchParams`] (see [`params`]), defaults from
     /// the game's [`Evaluate::PARAMS`].
-    fn option_specs(&self) -> Vec<OptionSpec> {
+    fn tuning_specs(&self) -> Vec<OptionSpec> {
         params::option_specs(&G::SEARCH_OPTIONS, &G::PARAMS)
     }
 

@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use crate::cli::runner_args::LimitArgs;
+use crate::cli::r#match::LimitArgs;
 use crate::core::words::split_words;
 use crate::core::{Outcome, Rng, Side};
 use crate::runner::note;

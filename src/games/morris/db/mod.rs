@@ -10,10 +10,10 @@
 //! [`probe`] (the loaded database: values and best moves), [`verify`] (consistency of every
 //! stored value), [`crosscheck`] (against plain search), [`plain`] (a second, plain solver
 //! of the 3-against-3 class), [`stats`],
-//! [`progress`] (the progress bar) and [`cli`] (`ugine morris-db`).
+//! [`progress`] (the progress bar); the command `ugine morris-db` is `crate::cli::morris_db`.
 
 pub mod build;
-pub mod cli;
+
 pub mod crosscheck;
 pub mod file;
 pub mod index;
