@@ -104,7 +104,7 @@ pub struct SearchParams {
     /// See [`SearchParams::lmp_base`].
     pub lmp_max_depth: i32,
     /// With [`Evaluate::depth_to_end`] at most this far, iterative deepening searches
-    /// straight to the end after [`SOLVE_WARMUP`] iterations (when no depth limit stops
+    /// straight to the end after `SOLVE_WARMUP` iterations (when no depth limit stops
     /// it earlier): the iterations that stop short of the end, scored by the evaluation,
     /// can cost several times the exact one, whose win, draw and loss scores cut most of
     /// the tree (0: never).

@@ -50,7 +50,7 @@ pub struct SpsaArgs {
     /// The game.
     #[arg(long)]
     pub game: String,
-    /// The engine, as for `ugine match`: "cmd=<program> [arg=…]… [option.<Name>=<v>]…".
+    /// The engine, as for `ugine match`: "cmd=PROGRAM [arg=…]… [option.NAME=VALUE]…".
     #[arg(long, value_name = "SPEC")]
     pub engine: String,
     /// A tuned spin option: "Name=start,min,max,c_end,r_end"; repeatable.

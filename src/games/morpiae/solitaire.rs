@@ -5,7 +5,7 @@
 //! IJCAI 2011 (the 82-move 5D and 178-move 5T records). A level-0 call is a playout that
 //! picks each move with probability ∝ exp(policy weight); a level-`l` call runs N
 //! level-`l−1` calls (`--iterations`, default [`DEFAULT_ITERATIONS`]), keeps the best
-//! sequence and moves the policy towards it (gradient step [`params::ALPHA`]). Moves are
+//! sequence and moves the policy towards it (gradient step `params::ALPHA`). Moves are
 //! coded by line and new point, as in Rosin's paper. The search restarts at the chosen
 //! level (default [`DEFAULT_LEVEL`]) with a fresh policy until the time is up and returns
 //! the longest game seen.
@@ -15,7 +15,7 @@
 //! longest game of any thread is kept; thread 0 uses the given seed, so one thread is
 //! the sequential search.
 //!
-//! Playouts run on [`SolitaireBoard`], a fixed-window drawing without colours whose
+//! Playouts run on `SolitaireBoard`, a fixed-window drawing without colours whose
 //! legal lines agree with the two-player rules' (captures never change which lines are
 //! legal, so a solitaire game is a Morpiae game whose colours are ignored); the policy
 //! keeps the exponential of each weight, refreshed only for the codes `adapt` changes.
