@@ -64,7 +64,6 @@ fn failing_engines_lose_and_the_match_goes_on() {
         "hang.sh",
         "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exec sleep 30;; quit) exit 0;; esac; done",
     );
-    let mute = script(&d, "mute.sh", "exec sleep 30");
     let bad = script(
         &d,
         "bad.sh",
@@ -79,7 +78,6 @@ fn failing_engines_lose_and_the_match_goes_on() {
              engine random\n  cmd random\n\
              engine crash\n  cmd {crash}\n\
              engine hang\n  cmd {hang}\n\
-             engine mute\n  cmd {mute}\n\
              engine bad\n  cmd {bad}\n"
         ),
     )
@@ -94,7 +92,7 @@ fn failing_engines_lose_and_the_match_goes_on() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let recs = lines(&records);
-    assert_eq!(recs.len(), 8, "4 pairings x 1 round x 2 seats");
+    assert_eq!(recs.len(), 6, "3 pairings x 1 round x 2 seats");
     for r in &recs {
         let random_p1 = field(r, "p1") == "random";
         assert_eq!(field(r, "result"), if random_p1 { "p1win" } else { "p2win" }, "{r}");
@@ -102,7 +100,6 @@ fn failing_engines_lose_and_the_match_goes_on() {
         let expected = match broken {
             "crash" => "disconnect",
             "hang" => "stall",
-            "mute" => "disconnect",
             "bad" => "illegal-move",
             other => panic!("unexpected engine {other}"),
         };
@@ -394,4 +391,85 @@ fn every_game_records_why_it_ended() {
     let o = ugine(&["replay", records.to_str().unwrap()]);
     assert!(!o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("the record says 'checkmate'"), "{}", text(&o));
+}
+
+/// An engine that cannot start, or never finishes its handshake, stops the match before
+/// any game is played: an error naming it, its command line and what it printed, exit
+/// code not 0, no record file.
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let d = scratch("nostart");
+    for (cmd, printed) in [("./no-such-file", "it printed: nothing"), ("/bin/cat", "\n    ugi\n")] {
+        let config = d.join("match.conf");
+        std::fs::write(
+            &config,
+            format!(
+                "game morris\nrounds 2\ndepth 1\nstartup 300ms\n\
+                 engine random\n  cmd random\nengine broken\n  cmd {cmd}\n  arg -u\n"
+            ),
+        )
+        .unwrap();
+        let records = d.join("games.ugr");
+        let pgn = d.join("games.pgn");
+        let o = ugine(&[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--records",
+            records.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        let out = text(&o);
+        assert!(!o.status.success(), "{cmd}: {out}");
+        assert!(out.contains("engine 'broken' did not start"), "{cmd}: {out}");
+        assert!(out.contains(&format!("command: {cmd} -u")), "{cmd}: {out}");
+        assert!(out.contains(printed), "{cmd}: {out}");
+        assert!(!records.exists() && !pgn.exists(), "{cmd}: a file was written");
+    }
+}
+
+/// An engine that crashes in every game stops the match after `--disconnect-limit`
+/// games in a row (3 by default; a game the worker had already begun is still recorded);
+/// 0 plays the match out.
+#[test]
+fn an_engine_that_keeps_disconnecting_stops_the_match() {
+    let d = scratch("crashes");
+    let crash = script(
+        &d,
+        "crash.sh",
+        "while read -r c rest; do case \"$c\" in ugi) echo ugiok;; isready) echo readyok;; go) exit 3;; quit) exit 0;; esac; done",
+    );
+    let engine = format!("name=crash cmd={crash}");
+    for (limit, games, ok) in [(None, 3, false), (Some("0"), 8, true), (Some("5"), 5, false)] {
+        let records = d.join(format!("games-{}.ugr", limit.unwrap_or("default")));
+        let mut args = vec![
+            "match",
+            "--game",
+            "morris",
+            "--engine",
+            "name=random",
+            "--engine",
+            &engine,
+            "--depth",
+            "1",
+            "--rounds",
+            "4",
+            "--records",
+            records.to_str().unwrap(),
+        ];
+        if let Some(n) = limit {
+            args.extend(["--disconnect-limit", n]);
+        }
+        let o = ugine(&args);
+        assert_eq!(o.status.success(), ok, "{limit:?}: {}", text(&o));
+        let recorded = lines(&records).len();
+        if ok {
+            assert_eq!(recorded, games, "{limit:?}");
+        } else {
+            assert!((games..games + 2).contains(&recorded), "{limit:?}: {recorded} games");
+            let why = format!("engine 'crash' disconnected in {games} games in a row");
+            assert!(text(&o).contains(&why), "{limit:?}: {}", text(&o));
+        }
+    }
 }
