@@ -179,8 +179,10 @@ fn resume_after_an_interruption_loses_and_repeats_no_game() {
     run(&full, false);
     let all = lines(&full);
     assert_eq!(all.len(), 8);
-    // An interrupted run: three finished games and a fourth cut short mid-line.
-    let cut = format!("{}\n{}\n{}\n{}", all[0], all[1], all[2], &all[3][..all[3].len() / 2]);
+    // An interrupted run: the header, three finished games and a fourth cut short.
+    let header = std::fs::read_to_string(&full).unwrap().lines().next().unwrap().to_string();
+    let cut =
+        format!("{header}\n{}\n{}\n{}\n{}", all[0], all[1], all[2], &all[3][..all[3].len() / 2]);
     std::fs::write(&part, &cut).unwrap();
     run(&part, true);
     let resumed = lines(&part);
@@ -472,4 +474,92 @@ fn an_engine_that_keeps_disconnecting_stops_the_match() {
             assert!(text(&o).contains(&why), "{limit:?}: {}", text(&o));
         }
     }
+}
+
+/// Settings that cannot be meant are refused before anything is played or written.
+#[test]
+fn settings_that_cannot_be_meant_are_refused() {
+    let d = scratch("refuse");
+    let records = d.join("games.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let refused = |extra: &[&str], why: &str| {
+        let mut args = vec!["match", "--game", "morris", "--engine", &engine];
+        args.extend(["--engine", "name=random", "--records", records.to_str().unwrap()]);
+        args.extend(extra);
+        let o = ugine(&args);
+        assert!(!o.status.success(), "{extra:?}: {}", text(&o));
+        assert!(text(&o).contains(why), "{extra:?}: {}", text(&o));
+        assert!(!records.exists(), "{extra:?}: a record file was written");
+    };
+    refused(&[], "no limit per move for 'ugine'");
+    refused(&["--depth", "0"], "depth must be at least 1");
+    refused(&["--depth", "1", "--rounds", "0"], "rounds must be at least 1");
+    refused(&["--depth", "1", "--concurrency", "0"], "concurrency must be at least 1");
+    refused(&["--depth", "1", "--rounds", "-1"], "'-1'");
+    refused(
+        &["--depth", "1", "--option", "Morris Rulez=standard"],
+        "option 'Morris Rulez' is not a rule option of morris and no engine announces it (did you mean 'Morris Rules'?)",
+    );
+    // What an engine announces is an option the match may set; an explicit stall
+    // deadline means a match without limits.
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=r1 cmd=random",
+        "--engine",
+        "name=r2 cmd=random",
+        "--stall",
+        "5s",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::remove_file(&records).unwrap();
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        "1",
+        "--option",
+        "Hash=4",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+/// `--resume` continues only a ugine match record file; any other file is refused and
+/// left as it was.
+#[test]
+fn resume_refuses_a_file_that_is_not_a_match_record() {
+    let d = scratch("resume-foreign");
+    let openings = d.join("openings.txt");
+    let o = ugine(&["genfens", "morris", "3", "--seed", "5", "-o", openings.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read(&openings).unwrap();
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=r1 cmd=random",
+        "--engine",
+        "name=r2 cmd=random",
+        "--depth",
+        "1",
+        "--records",
+        openings.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("not a ugine match record file"), "{}", text(&o));
+    assert!(!text(&o).contains("warning"), "no warning per line: {}", text(&o));
+    assert_eq!(std::fs::read(&openings).unwrap(), before, "the file is untouched");
 }

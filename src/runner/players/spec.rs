@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::core::words::{parse_duration, parse_num, parse_option};
+use crate::core::words::{parse_duration, parse_num, parse_option, parse_positive};
 use crate::runner::players::process::EngineCommand;
 
 /// The built-in uniform random mover's program name.
@@ -84,8 +84,8 @@ impl EngineSpec {
                 }
             }
             "seed" => self.seed = Some(parse_num(key, value)?),
-            "depth" => self.depth = Some(parse_num(key, value)?),
-            "nodes" => self.nodes = Some(parse_num(key, value)?),
+            "depth" => self.depth = Some(parse_positive(key, value)?),
+            "nodes" => self.nodes = Some(parse_positive(key, value)?),
             "movetime" => self.movetime = Some(parse_duration(value)?),
             "option" => self.options.push(parse_option(value)?),
             _ => return Err(format!("unknown engine key '{key}'")),
