@@ -563,3 +563,42 @@ fn resume_refuses_a_file_that_is_not_a_match_record() {
     assert!(!text(&o).contains("warning"), "no warning per line: {}", text(&o));
     assert_eq!(std::fs::read(&openings).unwrap(), before, "the file is untouched");
 }
+
+/// One pair cannot support an interval: the summary gives the W-L-D and `Elo n/a`,
+/// never `± 0.0`; enough varied pairs give the interval.
+#[test]
+fn too_few_pairs_give_no_interval() {
+    let d = scratch("interval");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let summary = |rounds: &str, first: &str| {
+        let records = d.join(format!("games-{rounds}.ugr"));
+        let o = ugine(&[
+            "match",
+            "--game",
+            "morris",
+            "--engine",
+            first,
+            "--engine",
+            "name=random",
+            "--depth",
+            "1",
+            "--rounds",
+            rounds,
+            "--records",
+            records.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let one = summary("1", &engine);
+    assert!(one.contains("games 2  W-L-D 2-0-0"), "{one}");
+    assert!(
+        one.contains("Elo n/a (an interval needs 5 pairs not all scored alike; 1 so far)"),
+        "{one}"
+    );
+    assert!(!one.contains("± 0.0") && !one.contains("LOS"), "{one}");
+    // Eight pairs of two random movers, not all alike (seeded: the same every run).
+    let eight = summary("8", "name=r1 cmd=random");
+    assert!(eight.contains("pairs 8 ") && eight.contains(" LOS "), "{eight}");
+    assert!(!eight.contains("n/a") && !eight.contains("± 0.0"), "{eight}");
+}
