@@ -602,3 +602,66 @@ fn too_few_pairs_give_no_interval() {
     assert!(eight.contains("pairs 8 ") && eight.contains(" LOS "), "{eight}");
     assert!(!eight.contains("n/a") && !eight.contains("± 0.0"), "{eight}");
 }
+
+/// The record header is documented `key=value` words with a version: limits in the
+/// settings' own spelling, engines by their options; no Rust debug text in the records or
+/// the PGN. A version 1 file (no `version`) still replays but is not resumed.
+#[test]
+fn the_record_header_is_designed_and_versioned() {
+    let d = scratch("header");
+    let records = d.join("games.ugr");
+    let pgn = d.join("games.pgn");
+    let engine = format!("name=ugine cmd={UGINE} option.Hash=4 depth=1");
+    let args = |resume: bool| {
+        let mut a = vec![
+            "match".to_string(),
+            "--game".into(),
+            "morris".into(),
+            "--engine".into(),
+            engine.clone(),
+            "--engine".into(),
+            "name=random".into(),
+            "--movetime".into(),
+            "200ms".into(),
+            "--records".into(),
+            records.display().to_string(),
+            "--pgn".into(),
+            pgn.display().to_string(),
+        ];
+        if resume {
+            a.push("--resume".into());
+        }
+        a
+    };
+    let run = |resume: bool| {
+        let a = args(resume);
+        ugine(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let o = run(false);
+    assert!(o.status.success(), "{}", text(&o));
+    let file = std::fs::read_to_string(&records).unwrap();
+    let header = file.lines().next().unwrap();
+    for word in [
+        "#ugine-match version=2 shard=1/1 engines=ugine;random ",
+        " movetime=200ms ",
+        " margin=100ms stall=60s ",
+        " engine1=option.Hash=4;depth=1 ",
+    ] {
+        assert!(header.contains(word), "{word} not in {header}");
+    }
+    let tag = std::fs::read_to_string(&pgn).unwrap();
+    for text in [&file, &tag] {
+        for debug in ["Some(", "None", "TimeControl", "([", "%20{"] {
+            assert!(!text.contains(debug), "debug text {debug} in\n{text}");
+        }
+    }
+    // A version 1 header: replay reads the file, resume refuses it with its version.
+    let old_header = "#ugine-match shard=1/1 engines=ugine;random format=headtohead rounds=1 \
+                      game=morris limits=TimeControl%20{%20clock:%20None}";
+    std::fs::write(&records, file.replacen(header, old_header, 1)).unwrap();
+    let o = ugine(&["replay", records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = run(true);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("its match header is version 1"), "{}", text(&o));
+}

@@ -54,6 +54,13 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     }
 }
 
+/// A duration as [`parse_duration`] reads it: whole seconds as `2s`, anything else in
+/// milliseconds (`250ms`, `1500ms`).
+pub fn format_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms > 0 && ms.is_multiple_of(1000) { format!("{}s", ms / 1000) } else { format!("{ms}ms") }
+}
+
 /// A clock `time+inc` (`10+0.1`, `5s+50ms`) or `time` alone.
 pub fn parse_tc(s: &str) -> Result<(Duration, Duration), String> {
     match s.split_once('+') {

@@ -25,7 +25,7 @@ use crate::runner::note;
 use crate::runner::players::process::ProcessPlayer;
 use crate::runner::players::uct_player::UctPlayer;
 use crate::runner::players::{Player, RandomPlayer};
-use crate::runner::records::header::{MatchInfo, fingerprint, read_header};
+use crate::runner::records::header::{HEADER_VERSION, MatchInfo, fingerprint, read_header};
 use crate::runner::records::opening::{Opening, load_openings};
 use crate::runner::records::pgn::PgnWriter;
 use crate::runner::records::record::{GameId, GameRecord, RecordWriter, Termination, read_records};
@@ -229,22 +229,16 @@ impl Match {
                 format!("{}:{:016x}", openings.len(), fingerprint(&openings.join("\n"))),
             ),
             ("seed".to_string(), self.cfg.seed.to_string()),
-            ("limits".to_string(), format!("{:?}", self.cfg.tc)),
         ];
+        settings.extend(self.cfg.tc.words());
         if let Some(n) = self.cfg.max_plies {
             settings.push(("max-plies".to_string(), n.to_string()));
         }
-        // Engine settings without the program's path and directory, which may differ
-        // between the machines of a cluster.
         for (i, e) in self.cfg.engines.iter().enumerate() {
-            let mut spec = format!("{:?}", (&e.args, &e.options, e.uci, e.seed, e.depth, e.nodes));
-            // Only when set, so the records of earlier matches keep their header.
-            if let Some(t) = e.movetime {
-                spec.push_str(&format!(" movetime={}ms", t.as_millis()));
-            }
-            settings.push((format!("engine{}", i + 1), spec));
+            settings.push((format!("engine{}", i + 1), e.settings_words()));
         }
         MatchInfo {
+            version: HEADER_VERSION,
             shard: self.cfg.shard,
             engines: self.cfg.engines.iter().map(|e| e.name.clone()).collect(),
             format: self.cfg.format,
@@ -261,6 +255,11 @@ impl Match {
             return Ok(Vec::new());
         };
         match read_header(path)? {
+            Some(h) if h.version != HEADER_VERSION => bail!(
+                "{}: its match header is version {} and this ugine writes version {HEADER_VERSION}: `ugine replay`, `merge` and `ratings` read it, but it cannot be resumed; continue the match in a new record file",
+                path.display(),
+                h.version
+            ),
             Some(h) => {
                 let me = self.info();
                 if h != me {
