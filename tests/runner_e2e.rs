@@ -665,3 +665,41 @@ fn the_record_header_is_designed_and_versioned() {
     assert!(!o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("its match header is version 1"), "{}", text(&o));
 }
+
+/// docs/runner.md's example config plays as the shards' examples use it: with
+/// `--record-dir` (the config sets no record file that would exclude it); with small
+/// counts and the random mover in place of the release build.
+#[test]
+fn the_example_config_plays_with_a_record_dir() {
+    let d = scratch("example-conf");
+    let conf = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/match.example.conf"),
+    )
+    .unwrap()
+    .replace("rounds 100", "rounds 2")
+    .replace("tc 10+0.1", "tc 2+0.05")
+    .replace("sprt elo0=0 elo1=10 alpha=0.05 beta=0.05", "")
+    .replace("./target/release/ugine", UGINE);
+    let config = d.join("match.conf");
+    std::fs::write(&config, conf).unwrap();
+    let dir = d.join("run1");
+    for k in ["1/2", "2/2"] {
+        let o = ugine(&[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--shard",
+            k,
+            "--record-dir",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{k}: {}", text(&o));
+    }
+    let files: Vec<String> = ["shard-1-of-2.ugr", "shard-2-of-2.ugr"]
+        .iter()
+        .map(|f| dir.join(f).display().to_string())
+        .collect();
+    let o = ugine(&["merge", &files[0], &files[1]]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("games 4 "), "{}", text(&o));
+}
