@@ -121,6 +121,7 @@ impl Finished<'_> {
             opening: Opening { fen: self.fen.clone(), moves: Vec::new() },
             moves: self.moves.to_vec(),
             times_ms: self.times_ms.to_vec(),
+            evals: vec![None; self.moves.len()],
             result: self.result,
             termination: self.termination,
             detail: self.detail.clone(),

@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::core::{Limits, Rng};
 use crate::engine::Session;
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::GameId;
+use crate::runner::records::record::{Eval, GameId};
 
 /// What went wrong with a player. After any error the play loop calls
 /// [`Player::reset`], so the next game starts from a fresh engine.
@@ -46,6 +46,8 @@ pub struct MoveReply {
     pub tokens: Vec<String>,
     /// Time from sending `go` to reading `bestmove`, as measured by the player.
     pub elapsed: Duration,
+    /// The score and depth of the engine's last `info` line before the move, if any.
+    pub eval: Option<Eval>,
 }
 
 /// The end-of-game questions the referee asks every engine.
@@ -135,10 +137,11 @@ impl Player for RandomPlayer {
         self.set(position)?;
         let legal = self.session.legal_moves();
         if legal.is_empty() {
-            return Ok(MoveReply { tokens: Vec::new(), elapsed: Duration::ZERO });
+            return Ok(MoveReply { tokens: Vec::new(), elapsed: Duration::ZERO, eval: None });
         }
         let mut rng = Rng::new(self.seed ^ self.game ^ fnv1a(position.to_string().as_bytes()));
-        Ok(MoveReply { tokens: vec![rng.choose(&legal).clone()], elapsed: Duration::ZERO })
+        let tokens = vec![rng.choose(&legal).clone()];
+        Ok(MoveReply { tokens, elapsed: Duration::ZERO, eval: None })
     }
 
     fn query(&mut self, position: &Opening, query: EndQuery) -> Result<String, PlayerError> {

@@ -347,11 +347,16 @@ impl Player for ProcessPlayer {
         let go = wire::go(&limits);
         let start = Instant::now();
         self.send(&go)?;
-        let reply =
-            self.wait_for(start + deadline, "bestmove", |r| matches!(r, Reply::BestMove(_)))?;
+        let mut eval = None;
+        let reply = self.wait_for(start + deadline, "bestmove", |r| {
+            if let Reply::Info(e) = r {
+                eval = Some(*e);
+            }
+            matches!(r, Reply::BestMove(_))
+        })?;
         let elapsed = start.elapsed();
         match reply {
-            Reply::BestMove(tokens) => Ok(MoveReply { tokens, elapsed }),
+            Reply::BestMove(tokens) => Ok(MoveReply { tokens, elapsed, eval }),
             _ => Err(PlayerError::Protocol("unexpected reply".to_string())),
         }
     }

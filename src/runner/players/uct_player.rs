@@ -100,7 +100,7 @@ impl Player for UctPlayer {
             .map_err(PlayerError::Protocol)?;
         let best = rx.recv().map_err(|_| PlayerError::Disconnected("uct search ended".into()));
         let _ = handle.join();
-        Ok(MoveReply { tokens: vec![best?], elapsed: start.elapsed() })
+        Ok(MoveReply { tokens: vec![best?], elapsed: start.elapsed(), eval: None })
     }
 
     fn query(&mut self, position: &Opening, query: EndQuery) -> Result<String, PlayerError> {

@@ -4,6 +4,7 @@
 use crate::core::Limits;
 use crate::runner::players::EndQuery;
 use crate::runner::records::opening::Opening;
+use crate::runner::records::record::Eval;
 use crate::ugi::{Command, EngineLine, GoCommand, Query, parse_engine_line};
 
 /// The replies the runner waits for; everything else is `Other`.
@@ -18,6 +19,9 @@ pub enum Reply {
     Response(String),
     /// `option …`: the text after `option` (announced during the handshake).
     Option(String),
+    /// An `info` line of the best line (no `multipv`, or `multipv 1`) with a score and
+    /// a depth.
+    Info(Eval),
     Other,
 }
 
@@ -31,6 +35,10 @@ pub fn parse_reply(line: &str) -> Reply {
         }
         EngineLine::Response(w) => Reply::Response(w),
         EngineLine::Option(text) => Reply::Option(text),
+        EngineLine::Info(i) if i.multipv.is_none_or(|k| k == 1) => match (i.score, i.depth) {
+            (Some(score), Some(depth)) => Reply::Info(Eval { score, depth }),
+            _ => Reply::Other,
+        },
         // A bare `bestmove` is still the end of the search: the referee rejects it.
         EngineLine::Other(t) if t.split_whitespace().eq(["bestmove"]) => {
             Reply::BestMove(Vec::new())

@@ -9,7 +9,9 @@
 //! `UgineTermination` (the record's termination word), `UgineDetail` (the record's detail,
 //! when there is one) and `UgineMatch` (the match header, see
 //! [`crate::runner::records::header::MatchInfo`]). The movetext holds the opening's moves
-//! (each followed by `{book}`) and the engines' moves (each followed by `{<ms>ms}`),
+//! (each followed by `{book}`) and the engines' moves, each followed by the mover's last
+//! reported score and depth and the time used, as cutechess writes them
+//! (`{+0.32/12 0.171s}`; `{0.171s}` without a score; `{171ms}` in files written before),
 //! numbered in pairs from the first mover, then the game's end in cutechess's words
 //! (`{Draw by 3-fold repetition}`, `{White mates}`, `{Black loses on time: …}`,
 //! `{White wins: blocked}`; see [`end_comment`]) and the result. White is always p1.
@@ -30,7 +32,7 @@ use anyhow::Context;
 
 use crate::core::{Outcome, Side};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{GameId, GameRecord, Termination, parse_options};
+use crate::runner::records::record::{Eval, GameId, GameRecord, Termination, parse_options};
 
 /// The PGN result token of an outcome.
 fn result_token(o: Outcome) -> &'static str {
@@ -164,7 +166,12 @@ pub fn game_to_pgn(rec: &GameRecord, first: Side, info: &str, date: &str) -> Str
         tokens.push("1...".to_string());
     }
     let book = rec.opening.moves.iter().map(|m| (m, "book".to_string()));
-    let played = rec.moves.iter().zip(&rec.times_ms).map(|(m, t)| (m, format!("{t}ms")));
+    let evals = rec.evals.iter().copied().chain(std::iter::repeat(None));
+    let played = rec
+        .moves
+        .iter()
+        .zip(rec.times_ms.iter().zip(evals))
+        .map(|(m, (t, e))| (m, move_comment_text(e, *t)));
     for (ply, (m, comment)) in (start..).zip(book.chain(played)) {
         if ply % 2 == 0 {
             tokens.push(format!("{}.", ply / 2 + 1));
@@ -259,18 +266,21 @@ impl PgnGame {
         let options = parse_options(need("UgineOptions")?)?;
         let result = self.outcome().ok_or_else(|| format!("unfinished game ({})", self.result))?;
         let mut opening = Opening { fen: self.tag("FEN").map(String::from), moves: Vec::new() };
-        let (mut moves, mut times_ms) = (Vec::new(), Vec::new());
+        let (mut moves, mut times_ms, mut evals) = (Vec::new(), Vec::new(), Vec::new());
         for (m, comment) in &self.moves {
             match comment.as_deref() {
                 Some("book") if moves.is_empty() => opening.moves.push(m.clone()),
                 Some(c) => {
-                    let ms = c.strip_suffix("ms").and_then(|t| t.parse().ok());
-                    times_ms
-                        .push(ms.ok_or_else(|| format!("move {m}: comment '{c}' is not a time"))?);
+                    let (eval, ms) = move_comment(c).ok_or_else(|| {
+                        format!("move {m}: comment '{c}' is not an eval and time")
+                    })?;
+                    times_ms.push(ms);
+                    evals.push(eval);
                     moves.push(m.clone());
                 }
                 None => {
                     times_ms.push(0);
+                    evals.push(None);
                     moves.push(m.clone());
                 }
             }
@@ -299,11 +309,38 @@ impl PgnGame {
             opening,
             moves,
             times_ms,
+            evals,
             result,
             termination,
             detail,
         })
     }
+}
+
+/// An engine move's comment as cutechess writes it: `+0.32/12 0.171s` (score/depth, then
+/// seconds), or the time alone (`0.171s`, or `171ms` in files written before).
+fn move_comment_text(eval: Option<Eval>, ms: u64) -> String {
+    let time = format!("{}.{:03}s", ms / 1000, ms % 1000);
+    match eval {
+        Some(e) => format!("{} {time}", e.text()),
+        None => time,
+    }
+}
+
+/// Reads a move comment written by [`move_comment_text`] (or an older `<n>ms`).
+fn move_comment(c: &str) -> Option<(Option<Eval>, u64)> {
+    let (eval, time) = match c.split_once(' ') {
+        Some((e, t)) => (Some(Eval::parse(e)?), t),
+        None => (None, c),
+    };
+    let ms = match time.strip_suffix("ms") {
+        Some(n) => n.parse().ok()?,
+        None => {
+            let secs: f64 = time.strip_suffix('s')?.parse().ok()?;
+            (secs * 1000.0).round() as u64
+        }
+    };
+    Some((eval, ms))
 }
 
 /// Reads every game of a PGN text. Tags, `{…}` and `;` comments, `%` escape lines, move
@@ -432,6 +469,7 @@ fn parse_tag(body: &str) -> Result<(String, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Score;
 
     fn record(fen: Option<&str>, termination: Termination, detail: &str) -> GameRecord {
         GameRecord {
@@ -448,6 +486,11 @@ mod tests {
             },
             moves: vec!["d3".to_string(), "d7".to_string(), "f4".to_string()],
             times_ms: vec![12, 0, 1500],
+            evals: vec![
+                Some(Eval { score: Score::Cp(32), depth: 12 }),
+                None,
+                Some(Eval { score: Score::Mate(-3), depth: 9 }),
+            ],
             result: Outcome::Win(Side::P2),
             termination,
             detail: detail.to_string(),
@@ -473,7 +516,9 @@ mod tests {
         }
         assert!(!text.contains("[FEN "), "a game from startpos has no FEN tag");
         assert!(
-            text.contains("1. d2 {book} d6 {book} 2. d3 {12ms} d7 {0ms} 3. f4 {1500ms}"),
+            text.contains(
+                "1. d2 {book} d6 {book} 2. d3 {+0.32/12 0.012s} d7 {0.000s} 3. f4 {-M3/9 1.500s}"
+            ),
             "{text}"
         );
         assert!(text.contains("{White loses on time: p1 used (1210) ms of 1000 ms} 0-1"), "{text}");
@@ -538,7 +583,7 @@ mod tests {
         let rec = record(Some(fen), Termination::Normal, "");
         let text = game_to_pgn(&rec, Side::P2, "", "2026.01.02");
         assert!(text.contains(&format!("[FEN \"{fen}\"]\n[SetUp \"1\"]")), "{text}");
-        assert!(text.contains("1... d2 {book} 2. d6 {book} d3 {12ms}"), "{text}");
+        assert!(text.contains("1... d2 {book} 2. d6 {book} d3 {+0.32/12 0.012s}"), "{text}");
         let back = parse_pgn(&text).unwrap()[0].to_record().unwrap();
         assert_eq!(back, rec);
     }

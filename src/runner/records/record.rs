@@ -13,6 +13,7 @@
 //! | `opening` | the opening line (`startpos …` or `fen … moves …`) |
 //! | `moves` | the moves played by the engines, space-separated (all legal) |
 //! | `times` | milliseconds each move took, space-separated |
+//! | `evals` | per move, the mover's last reported score and depth (see [`Eval`]), or `-`; space-separated (absent in older files) |
 //! | `result` | `p1win`, `p2win` or `draw` (the runner's verdict) |
 //! | `termination` | see [`Termination`] |
 //! | `detail` | for a game ended by the rules (`normal`, `disagreement`), the rule that ended it as the game's rules word it ([`crate::core::Game::ending`]: `3-fold repetition`, `checkmate`, `no push left, largest group 7-5`), then any notes after `; `; otherwise what went wrong (may be empty) |
@@ -29,6 +30,7 @@ use crate::core::words::parse_option;
 
 use crate::core::{Outcome, Side};
 use crate::runner::records::opening::Opening;
+use crate::search::Score;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,6 +94,46 @@ impl fmt::Display for Termination {
     }
 }
 
+/// An engine's last reported score and depth before its move, from its own side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Eval {
+    pub score: Score,
+    pub depth: u32,
+}
+
+impl Eval {
+    /// cutechess's words: `+0.32/12` (the score in hundredths of the game's unit, as
+    /// cutechess writes centipawns in pawns), `+M5/20` or `-M3/9` for a mate in moves.
+    pub fn text(&self) -> String {
+        let score = match self.score {
+            Score::Cp(cp) => {
+                format!("{}{:.2}", if cp < 0 { "-" } else { "+" }, cp.abs() as f64 / 100.0)
+            }
+            Score::Mate(n) => format!("{}M{}", if n < 0 { "-" } else { "+" }, n.abs()),
+        };
+        format!("{score}/{}", self.depth)
+    }
+
+    /// Reads what [`Eval::text`] wrote.
+    pub fn parse(s: &str) -> Option<Eval> {
+        let (score, depth) = s.split_once('/')?;
+        let depth = depth.parse().ok()?;
+        let (sign, rest) = match score.as_bytes().first()? {
+            b'+' => (1, &score[1..]),
+            b'-' => (-1, &score[1..]),
+            _ => return None,
+        };
+        let score = match rest.strip_prefix('M') {
+            Some(n) => Score::Mate(sign * n.parse::<i32>().ok()?),
+            None => {
+                let pawns: f64 = rest.parse().ok()?;
+                Score::Cp(sign * (pawns * 100.0).round() as i32)
+            }
+        };
+        Some(Eval { score, depth })
+    }
+}
+
 /// Identifies a game of a match: pairing, opening round and seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId {
@@ -135,6 +177,8 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// Milliseconds per move, one per entry of `moves`.
     pub times_ms: Vec<u64>,
+    /// The mover's last reported score and depth, one per entry of `moves`.
+    pub evals: Vec<Option<Eval>>,
     pub result: Outcome,
     pub termination: Termination,
     pub detail: String,
@@ -166,6 +210,8 @@ impl GameRecord {
         let options: Vec<String> =
             self.options.iter().map(|(k, v)| format!("{}={}", clean(k), clean(v))).collect();
         let times: Vec<String> = self.times_ms.iter().map(u64::to_string).collect();
+        let evals: Vec<String> =
+            self.evals.iter().map(|e| e.map_or_else(|| "-".to_string(), |e| e.text())).collect();
         [
             format!("id={}", self.id),
             format!("game={}", clean(&self.game)),
@@ -175,6 +221,7 @@ impl GameRecord {
             format!("opening={}", clean(&self.opening.to_string())),
             format!("moves={}", self.moves.join(" ")),
             format!("times={}", times.join(" ")),
+            format!("evals={}", evals.join(" ")),
             format!("result={}", self.result.as_str()),
             format!("termination={}", self.termination),
             format!("detail={}", clean(&self.detail)),
@@ -198,6 +245,19 @@ impl GameRecord {
         if times_ms.len() != moves.len() {
             return Err(format!("{} moves but {} times", moves.len(), times_ms.len()));
         }
+        let evals = match fields.get("evals") {
+            None => vec![None; moves.len()],
+            Some(text) => text
+                .split_whitespace()
+                .map(|t| match t {
+                    "-" => Ok(None),
+                    t => Eval::parse(t).map(Some).ok_or_else(|| format!("bad eval '{t}'")),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        if evals.len() != moves.len() {
+            return Err(format!("{} moves but {} evals", moves.len(), evals.len()));
+        }
         let result = match get("result")? {
             "p1win" => Outcome::Win(Side::P1),
             "p2win" => Outcome::Win(Side::P2),
@@ -213,6 +273,7 @@ impl GameRecord {
             opening: Opening::parse(get("opening")?)?,
             moves,
             times_ms,
+            evals,
             result,
             termination: Termination::parse(t).ok_or_else(|| format!("bad termination '{t}'"))?,
             detail: fields.get("detail").unwrap_or(&"").to_string(),

@@ -8,7 +8,7 @@ use crate::core::{Limits, Outcome, Side};
 use crate::engine::Session;
 use crate::runner::players::{EndQuery, Player, PlayerError};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{GameId, GameRecord, Termination};
+use crate::runner::records::record::{Eval, GameId, GameRecord, Termination};
 
 /// The limits of every move of a game. Clock and move time are checked with `margin` of
 /// grace; without any time limit, a move must still come within `stall`.
@@ -82,6 +82,13 @@ pub struct GameSetup<'a> {
     pub max_plies: Option<usize>,
 }
 
+/// What the game loop records per move: the move, its time, the mover's evaluation.
+struct Played<'a> {
+    moves: &'a mut Vec<String>,
+    times_ms: &'a mut Vec<u64>,
+    evals: &'a mut Vec<Option<Eval>>,
+}
+
 /// How the game loop stopped, before the end-of-game queries.
 struct Ending {
     result: Outcome,
@@ -113,8 +120,10 @@ pub fn play_game(
     let mut players = players;
     let mut moves: Vec<String> = Vec::new();
     let mut times_ms: Vec<u64> = Vec::new();
+    let mut evals: Vec<Option<Eval>> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
-    let mut ending = run_game(&mut players, referee, setup, &mut moves, &mut times_ms, &mut notes);
+    let mut played = Played { moves: &mut moves, times_ms: &mut times_ms, evals: &mut evals };
+    let mut ending = run_game(&mut players, referee, setup, &mut played, &mut notes);
     if ending.termination == Termination::Normal {
         let position = setup.opening.extended(&moves);
         for (i, p) in players.iter_mut().enumerate() {
@@ -139,6 +148,7 @@ pub fn play_game(
         opening: setup.opening.clone(),
         moves,
         times_ms,
+        evals,
         result: ending.result,
         termination: ending.termination,
         detail,
@@ -177,10 +187,10 @@ fn run_game(
     players: &mut [&mut dyn Player; 2],
     referee: &mut dyn Session,
     setup: &GameSetup,
-    moves: &mut Vec<String>,
-    times_ms: &mut Vec<u64>,
+    played: &mut Played,
     notes: &mut Vec<String>,
 ) -> Ending {
+    let Played { moves, times_ms, evals } = played;
     if let Err(e) = setup.opening.check(referee) {
         // Openings are checked when loaded; this is a safety net, not a player's fault.
         return Ending {
@@ -279,6 +289,7 @@ fn run_game(
         }
         moves.push(mv.clone());
         times_ms.push(reply.elapsed.as_millis() as u64);
+        evals.push(reply.eval);
         if let (Some(c), Some((_, inc))) = (clock.as_mut(), tc.clock) {
             let i = side.index();
             c[i] = c[i].saturating_sub(reply.elapsed) + inc;

@@ -441,15 +441,15 @@ impl Match {
         }
         let queue = Mutex::new(queue);
         let stop = AtomicBool::new(false);
-        let mut disconnects = DisconnectCount::new(self.cfg.disconnect_limit);
+        let disconnects = Mutex::new(DisconnectCount::new(self.cfg.disconnect_limit));
         let (tx, rx) = channel::<anyhow::Result<GameRecord>>();
         let workers = self.cfg.concurrency.min(total.max(1));
         std::thread::scope(|scope| -> anyhow::Result<()> {
             for _ in 0..workers {
                 let tx = tx.clone();
-                let (queue, stop) = (&queue, &stop);
+                let (queue, stop, disconnects) = (&queue, &stop, &disconnects);
                 scope.spawn(move || {
-                    if let Err(e) = self.worker(queue, stop, &tx) {
+                    if let Err(e) = self.worker(queue, stop, disconnects, &tx) {
                         let _ = tx.send(Err(e));
                     }
                 });
@@ -480,14 +480,6 @@ impl Match {
                 standings.add(&rec);
                 if !self.cfg.quiet {
                     note(&progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
-                }
-                // Games already under way when the match stops are still recorded; the
-                // first limit reached is the error.
-                if let Err(e) = disconnects.add(&rec)
-                    && result.is_ok()
-                {
-                    stop.store(true, Ordering::SeqCst);
-                    result = Err(e);
                 }
                 (verdict, merged) = self.sprt_verdict(&standings, peers.as_mut());
                 if verdict != SprtVerdict::Continue {
@@ -548,6 +540,7 @@ impl Match {
         &self,
         queue: &Mutex<VecDeque<GameId>>,
         stop: &AtomicBool,
+        disconnects: &Mutex<DisconnectCount>,
         tx: &std::sync::mpsc::Sender<anyhow::Result<GameRecord>>,
     ) -> anyhow::Result<()> {
         let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
@@ -578,9 +571,17 @@ impl Match {
             let rec = play_game([p1.as_mut(), p2.as_mut()], referee.as_mut(), &setup);
             players.insert(i1, p1);
             players.insert(i2, p2);
+            // The disconnect limit is counted here, before the next game is taken, so
+            // that no further game starts once it is reached (games under way on other
+            // workers are still recorded).
+            let over = disconnects.lock().unwrap_or_else(|e| e.into_inner()).add(&rec);
+            if over.is_err() {
+                stop.store(true, Ordering::SeqCst);
+            }
             if tx.send(Ok(rec)).is_err() {
                 break;
             }
+            over?;
         }
         Ok(())
     }
