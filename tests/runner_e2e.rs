@@ -746,3 +746,69 @@ fn pgn_moves_carry_score_depth_and_time() {
     let o = ugine(&["replay", pgn.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+/// Every `$U match` and `$U genfens` command of docs/runner.md's examples runs as
+/// written, with small counts: one round, times per move and clocks cut tenfold, the
+/// programs `./new-ugine`, `./old-ugine`, `./a`, `./b` played by ugine itself. (Config
+/// file examples are run by `the_example_config_plays_with_a_record_dir`.)
+#[test]
+fn the_runner_docs_examples_run() {
+    let d = scratch("docs");
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/runner.md"))
+        .unwrap();
+    let mut commands = Vec::new();
+    let mut in_sh = false;
+    let mut line = String::new();
+    for raw in doc.lines() {
+        if raw.starts_with("```") {
+            in_sh = raw == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        line.push_str(raw.trim_end_matches('\\').trim());
+        line.push(' ');
+        if raw.ends_with('\\') {
+            continue;
+        }
+        let cmd = std::mem::take(&mut line);
+        let cmd = cmd.split(" #").next().unwrap().trim().to_string();
+        if (cmd.starts_with("$U match") && !cmd.contains("--config"))
+            || cmd.starts_with("$U genfens")
+        {
+            commands.push(cmd);
+        }
+    }
+    assert!(commands.len() >= 6, "{commands:?}");
+    for cmd in &commands {
+        let mut words = ugine::core::words::split_words(&cmd.replace("$U", UGINE)).unwrap();
+        for w in words.iter_mut() {
+            for program in ["./new-ugine", "./old-ugine", "./a", "./b"] {
+                if let Some(name) = w.strip_suffix(&format!("cmd={program}")) {
+                    *w = format!("{name}cmd={UGINE}");
+                }
+            }
+        }
+        for i in 1..words.len() {
+            let value = match words[i - 1].as_str() {
+                "--rounds" => "1".to_string(),
+                "--movetime" | "--tc" => words[i]
+                    .replace("00ms", "0ms")
+                    .replace("1+0.01", "0.2+0.01")
+                    .replace("5+0.05", "0.5+0.01"),
+                _ => continue,
+            };
+            words[i] = value;
+        }
+        for w in words.iter_mut() {
+            *w = w.replace("movetime=100ms", "movetime=10ms");
+        }
+        let o = std::process::Command::new(&words[0])
+            .args(&words[1..])
+            .current_dir(&d)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{cmd}\nran as {words:?}\n{}", text(&o));
+    }
+}
