@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::names;
 use crate::core::{OptionKind, OptionSpec};
 use crate::engine::registry;
 use crate::search::Score;
@@ -17,14 +18,15 @@ pub enum PlayerChoice {
     Engine(String),
 }
 
-/// The time limit of the engines' moves and of the players' clocks.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// The time limit of the engines' moves and of the players' clocks, in milliseconds as
+/// the page sends them (any number: [`super::time::TimeControl::check`] judges them).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TimeChoice {
     /// Engines think this long per move; nobody has a clock.
-    Movetime { ms: u64 },
+    Movetime { ms: f64 },
     /// Both players have a clock: `base_ms`, plus `inc_ms` per move.
-    Clock { base_ms: u64, inc_ms: u64 },
+    Clock { base_ms: f64, inc_ms: f64 },
 }
 
 /// What the page asks of its table.
@@ -42,7 +44,7 @@ pub enum ClientMsg {
         players: [PlayerChoice; 2],
         time: TimeChoice,
     },
-    /// A person's move (the page only offers legal moves; the table checks again).
+    /// A person's move, clicked or typed (the table checks it).
     Move { mv: String },
     /// Takes back to the last position where a person was to move.
     Undo,
@@ -50,8 +52,6 @@ pub enum ClientMsg {
     Resign,
     /// Starts again the engines that failed, and lets them move.
     Restart,
-    /// Reads the text of a record file for replay.
-    Replay { text: String },
     /// Asks for the finished game as a record line.
     Save,
 }
@@ -67,6 +67,8 @@ pub struct State {
     /// The position string before every ply and after the last: `moves.len() + 1` entries.
     pub fens: Vec<String>,
     pub moves: Vec<String>,
+    /// The side (0 or 1) that played each move.
+    pub movers: Vec<usize>,
     /// The legal moves of the last position (empty when the game is over or no person is to
     /// move).
     pub legal: Vec<String>,
@@ -74,8 +76,11 @@ pub struct State {
     pub side: &'static str,
     /// `p1win`, `p2win` or `draw` once the game is over.
     pub result: Option<&'static str>,
-    /// Why the game ended, for people.
+    /// Why the game ended, for people (empty when the rules ended it: the rules' own
+    /// reason is not reported yet).
     pub reason: Option<String>,
+    /// The squares of a king in check in the last position (Moebius Chess).
+    pub check: Vec<String>,
     /// Milliseconds left on each clock, when the game has clocks.
     pub clocks: Option<[u64; 2]>,
     /// Index of the side whose clock runs.
@@ -128,15 +133,20 @@ fn option_json(spec: &OptionSpec) -> Value {
     }
 }
 
-/// The first message of every connection: the games with their rule options and start
-/// positions, and the engine names.
+/// The first message of every connection: the games with their rule options, start
+/// positions and side names, and the engine names.
 pub fn hello_json(engines: &[String]) -> Value {
     let games: Vec<Value> = registry()
         .iter()
         .map(|g| {
             let session = (g.make)(1);
             let options: Vec<Value> = session.rule_option_specs().iter().map(option_json).collect();
-            json!({ "name": g.name, "options": options, "startpos": session.fen() })
+            json!({
+                "name": g.name,
+                "options": options,
+                "startpos": session.fen(),
+                "sides": names::sides(g.name),
+            })
         })
         .collect();
     json!({ "type": "hello", "games": games, "engines": engines })
@@ -163,7 +173,7 @@ mod tests {
         assert_eq!(options, vec![("Morris Rules".to_string(), "standard".to_string())]);
         assert_eq!(fen, None);
         assert_eq!(players, [PlayerChoice::Human, PlayerChoice::Engine("ugine".into())]);
-        assert_eq!(time, TimeChoice::Movetime { ms: 500 });
+        assert_eq!(time, TimeChoice::Movetime { ms: 500.0 });
     }
 
     #[test]
@@ -174,5 +184,6 @@ mod tests {
         assert_eq!(games[0]["name"], "morris");
         assert_eq!(games[0]["options"][0]["name"], "Morris Rules");
         assert_eq!(games[0]["startpos"], "3/3/3/6/3/3/3 w 9 9 0");
+        assert_eq!(games[2]["sides"], json!(["Red", "Blue"]));
     }
 }

@@ -9,20 +9,26 @@
 //! [`crate::runner::process::ProcessPlayer`] ([`seat`]); ugine itself is the default.
 //!
 //! - [`server`]: the HTTP server (axum on tokio): static files and one WebSocket per tab.
+//! - [`access`]: the token and origin checks that keep other users and web sites out.
 //! - [`messages`]: the JSON messages between page and server.
 //! - [`table`]: one tab's game: players, moves, clocks, undo, result.
 //! - [`seat`]: an engine playing one side, on its own thread.
-//! - [`clock`]: the two players' clocks.
+//! - [`clock`]: the two players' clocks; [`time`]: the time settings, checked.
+//! - [`names`]: the games' names for their sides; [`check`]: the king in check.
 //! - [`records`]: record files of `ugine match`, read for replay and written on save.
 //! - [`assets`]: the embedded page.
 
+pub mod access;
 pub mod assets;
+pub mod check;
 pub mod clock;
 pub mod messages;
+pub mod names;
 pub mod records;
 pub mod seat;
 pub mod server;
 pub mod table;
+pub mod time;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -69,8 +75,10 @@ impl EngineList {
     }
 }
 
-/// Binds `addr`, prints the page's URL on stdout and serves until killed.
+/// Binds `addr`, prints the page's URL (with the access token) on stdout and serves until
+/// killed.
 pub fn run(addr: SocketAddr, engines: EngineList) -> anyhow::Result<()> {
+    let token = access::server_token().map_err(anyhow::Error::msg)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_io()
@@ -81,9 +89,11 @@ pub fn run(addr: SocketAddr, engines: EngineList) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
         let local = listener.local_addr()?;
-        println!("ugine gui: open http://{local}/ in a browser (Ctrl-C stops the server)");
+        println!(
+            "ugine gui: open http://{local}/?token={token} in a browser (Ctrl-C stops the server)"
+        );
         use std::io::Write;
         std::io::stdout().flush()?;
-        server::serve(listener, Arc::new(engines)).await
+        server::serve(listener, Arc::new(server::Gui { engines: Arc::new(engines), token })).await
     })
 }

@@ -10,10 +10,13 @@ use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::EngineList;
+use super::check::checked_kings;
 use super::clock::Clocks;
 use super::messages::{self, ClientMsg, PlayerChoice, State, TimeChoice};
+use super::names;
 use super::records::{self, Finished};
 use super::seat::{Seat, SeatEvent};
+use super::time::TimeControl;
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::{Session, find_game};
 use crate::runner::opening::Opening;
@@ -31,12 +34,18 @@ pub enum Input {
 
 /// How long past its move time an engine may stay silent before it counts as hung.
 const HANG_GRACE: Duration = Duration::from_secs(5);
+/// The longest move text read (longer ones are refused without being repeated).
+const MAX_MOVE: usize = 64;
 /// How often flags are checked while nothing happens.
 const TICK: Duration = Duration::from_millis(100);
 
 fn side_word(side: usize) -> &'static str {
     if side == 0 { "p1" } else { "p2" }
 }
+
+/// The message for a text from the page that is no message of [`ClientMsg`] (its text is
+/// not repeated: it may be anything).
+const UNREADABLE: &str = "The page sent a message the server does not understand: reload the page.";
 
 fn side_of(index: usize) -> Side {
     if index == 0 { Side::P1 } else { Side::P2 }
@@ -65,9 +74,11 @@ pub struct Table {
     moves: Vec<String>,
     fens: Vec<String>,
     times_ms: Vec<u64>,
+    /// The side that played each move.
+    movers: Vec<usize>,
     players: [PlayerChoice; 2],
     seats: [Option<Seat>; 2],
-    time: TimeChoice,
+    time: TimeControl,
     clocks: Option<Clocks>,
     /// Numbers the requests to engines, so that a late answer to an abandoned one is ignored.
     ticket: u64,
@@ -100,9 +111,10 @@ impl Table {
             moves: Vec::new(),
             fens,
             times_ms: Vec::new(),
+            movers: Vec::new(),
             players: [PlayerChoice::Human, PlayerChoice::Human],
             seats: [None, None],
-            time: TimeChoice::Movetime { ms: 1000 },
+            time: TimeControl::Movetime(Duration::from_secs(1)),
             clocks: None,
             ticket: 0,
             thinking: None,
@@ -121,7 +133,7 @@ impl Table {
             match inputs.recv_timeout(TICK) {
                 Ok(Input::Client(text)) => match serde_json::from_str::<ClientMsg>(&text) {
                     Ok(msg) => self.handle(msg),
-                    Err(e) => self.send_error(&format!("unreadable message: {e}")),
+                    Err(_) => self.refuse(UNREADABLE),
                 },
                 Ok(Input::Seat(ev)) => self.on_seat(ev),
                 Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => break,
@@ -140,6 +152,13 @@ impl Table {
         self.send(messages::text_json("error", "message", text));
     }
 
+    /// Tells the page why its message changed nothing, and the state again (the page
+    /// forgets the legal moves when it sends a move).
+    fn refuse(&self, why: &str) {
+        self.send_error(why);
+        self.send_state();
+    }
+
     fn handle(&mut self, msg: ClientMsg) {
         let done = match msg {
             ClientMsg::New { game, options, fen, players, time } => {
@@ -149,15 +168,11 @@ impl Table {
             ClientMsg::Undo => self.take_back(),
             ClientMsg::Resign => self.resign(),
             ClientMsg::Restart => self.restart(),
-            ClientMsg::Replay { text } => {
-                self.send(records::replay_json(&text));
-                Ok(())
-            }
             ClientMsg::Save => self.save(),
         };
         match done {
             Ok(()) => self.advance(),
-            Err(e) => self.send_error(&e),
+            Err(e) => self.refuse(&e),
         }
     }
 
@@ -181,9 +196,7 @@ impl Table {
                 return Err(format!("no engine called '{name}'"));
             }
         }
-        if let TimeChoice::Movetime { ms: 0 } | TimeChoice::Clock { base_ms: 0, .. } = time {
-            return Err("the time must be positive".to_string());
-        }
+        let time = TimeControl::check(&time)?;
         let mut scratch = (entry.make)(1);
         records::apply_rule_options(scratch.as_mut(), &options, true)?;
         self.stop_thinking();
@@ -210,12 +223,11 @@ impl Table {
         self.start = fen;
         self.moves.clear();
         self.times_ms.clear();
+        self.movers.clear();
         self.players = players;
         self.clocks = match time {
-            TimeChoice::Clock { base_ms, inc_ms } => {
-                Some(Clocks::new(Duration::from_millis(base_ms), Duration::from_millis(inc_ms)))
-            }
-            TimeChoice::Movetime { .. } => None,
+            TimeControl::Clock { base, inc } => Some(Clocks::new(base, inc)),
+            TimeControl::Movetime(_) => None,
         };
         self.time = time;
         self.end = None;
@@ -237,7 +249,10 @@ impl Table {
         }
         let side = self.to_move();
         if !self.is_human(side) {
-            return Err("it is not a person's turn".to_string());
+            return Err("It is not a person's turn.".to_string());
+        }
+        if mv.len() > MAX_MOVE {
+            return Err(format!("That is not a move: a move has at most {MAX_MOVE} characters."));
         }
         self.referee.play_move(mv)?;
         self.record_move(side, mv);
@@ -248,6 +263,7 @@ impl Table {
     fn record_move(&mut self, side: usize, mv: &str) {
         self.moves.push(mv.to_string());
         self.fens.push(self.referee.fen());
+        self.movers.push(side);
         self.times_ms.push(self.move_started.elapsed().as_millis() as u64);
         if let Some(c) = self.clocks.as_mut() {
             c.moved(side_of(side));
@@ -272,8 +288,7 @@ impl Table {
                 return Err("there is no move of a person to take back".to_string());
             }
             n -= 1;
-            let side = self.side_at(n);
-            if self.is_human(side) {
+            if self.is_human(self.movers[n]) {
                 break;
             }
         }
@@ -283,6 +298,7 @@ impl Table {
         self.moves.truncate(n);
         self.fens.truncate(n + 1);
         self.times_ms.truncate(n);
+        self.movers.truncate(n);
         if let Some(c) = self.clocks.as_mut() {
             c.pause();
         }
@@ -291,13 +307,9 @@ impl Table {
         Ok(())
     }
 
-    /// The side to move before ply `n` (0-based).
-    fn side_at(&mut self, n: usize) -> usize {
-        let fen = self.fens[n].clone();
-        match self.scratch.set_position(Some(&fen), &[]) {
-            Ok(()) => self.scratch.side_to_move().index(),
-            Err(_) => n % 2,
-        }
+    /// The game's name for `side` (White, Red, …).
+    fn side_name(&self, side: usize) -> &'static str {
+        names::sides(&self.game)[side]
     }
 
     fn resign(&mut self) -> Result<(), String> {
@@ -314,7 +326,7 @@ impl Table {
         self.finish(
             side_of(side).opponent(),
             Termination::Adjudication,
-            format!("{} resigned", side_word(side)),
+            format!("{} resigned", self.side_name(side)),
         );
         Ok(())
     }
@@ -388,8 +400,8 @@ impl Table {
 
     fn ask_engine(&mut self, side: usize) {
         let Some(seat) = &self.seats[side] else { return };
-        let (limits, deadline) = match (&self.time, &self.clocks) {
-            (TimeChoice::Clock { .. }, Some(c)) => {
+        let (limits, deadline) = match (self.time, &self.clocks) {
+            (TimeControl::Clock { .. }, Some(c)) => {
                 let limits = Limits {
                     time: [Some(c.left(Side::P1)), Some(c.left(Side::P2))],
                     inc: [Some(c.inc()); 2],
@@ -397,8 +409,7 @@ impl Table {
                 };
                 (limits, c.left(side_of(side)) + HANG_GRACE)
             }
-            (TimeChoice::Movetime { ms }, _) | (TimeChoice::Clock { base_ms: ms, .. }, None) => {
-                let t = Duration::from_millis(*ms);
+            (TimeControl::Movetime(t), _) | (TimeControl::Clock { base: t, .. }, None) => {
                 (Limits::movetime(t), t + HANG_GRACE)
             }
         };
@@ -428,13 +439,16 @@ impl Table {
                             self.finish(
                                 side_of(side).opponent(),
                                 Termination::Timeout,
-                                format!("{} ({name}) lost on time", side_word(side)),
+                                format!("{} ({name}) lost on time", self.side_name(side)),
                             );
                         } else if let Err(e) = self.referee.play_move(&mv) {
                             self.finish(
                                 side_of(side).opponent(),
                                 Termination::IllegalMove,
-                                format!("{name} played an illegal move '{mv}': {e}"),
+                                format!(
+                                    "{} ({name}) played an illegal move '{mv}': {e}",
+                                    self.side_name(side)
+                                ),
                             );
                         } else {
                             self.record_move(side, &mv);
@@ -445,12 +459,14 @@ impl Table {
                         Termination::Timeout,
                         format!(
                             "{} ({name}) lost on time: no move before its clock ran out",
-                            side_word(side)
+                            self.side_name(side)
                         ),
                     ),
                     Err(e) => {
-                        self.error =
-                            Some(format!("engine {name} ({}) failed: {e}", side_word(side)))
+                        self.error = Some(format!(
+                            "The engine {name} ({}) failed: {e}",
+                            self.side_name(side)
+                        ))
                     }
                 }
                 self.advance();
@@ -485,7 +501,7 @@ impl Table {
         self.finish(
             side.opponent(),
             Termination::Timeout,
-            format!("{} lost on time", side_word(i)),
+            format!("{} lost on time", self.side_name(i)),
         );
         self.advance();
     }
@@ -500,10 +516,12 @@ impl Table {
             humans: [self.is_human(0), self.is_human(1)],
             fens: self.fens.clone(),
             moves: self.moves.clone(),
+            movers: self.movers.clone(),
             legal: if human_turn { self.referee.legal_moves() } else { Vec::new() },
             side: side_word(side),
             result: self.end.as_ref().map(|e| e.result.as_str()),
-            reason: self.end.as_ref().map(|e| e.detail.clone()),
+            reason: self.end.as_ref().map(|e| e.detail.clone()).filter(|d| !d.is_empty()),
+            check: self.fens.last().map_or_else(Vec::new, |f| checked_kings(&self.game, f)),
             clocks: self.clocks.as_ref().map(|c| {
                 [c.left(Side::P1).as_millis() as u64, c.left(Side::P2).as_millis() as u64]
             }),

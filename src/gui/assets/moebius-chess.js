@@ -34,8 +34,6 @@
   }
 
   Boards["moebius-chess"] = {
-    sides: ["White", "Black"],
-    colors: ["#fff", "#111"],
     score: (cp) => `${(cp / 100).toFixed(2)} pawns`,
     draw(svg, fen, ui) {
       const board = parse(fen);
@@ -61,8 +59,9 @@
           const piece = board[sq];
           if (piece) {
             const white = piece === piece.toUpperCase();
-            svgEl("text", { x: px + S / 2, y: py + S / 2 + 2, class: `piece ${white ? "white" : "black"}${ghost ? " ghost" : ""}` },
-              svg, GLYPH[piece.toLowerCase()]);
+            const attrs = { x: px + S / 2, y: py + S / 2 + 2, class: `piece ${white ? "white" : "black"}${ghost ? " ghost" : ""}` };
+            if (!ghost) attrs["data-piece"] = sq;
+            svgEl("text", attrs, svg, GLYPH[piece.toLowerCase()]);
           }
           if (ghost) {
             svgEl("text", { x: px + S / 2, y: py + S - 4, class: "ghost-name" }, svg, sq);
