@@ -718,3 +718,234 @@ fn an_oversized_message_is_refused_without_its_text_coming_back() {
     let e = read_until(&mut ws, "error");
     assert!(e["message"].as_str().unwrap().len() < 200, "{e}");
 }
+
+// ---- the board a player expects ---------------------------------------------------------------
+
+const GAMES: [&str; 5] = ["morris", "moebius-chess", "mobius", "mabula", "morpiae"];
+
+/// Opens the settings (closed on a phone), starts a game of people, closes them again.
+fn new_game_of_people(c: &mut Chrome, tab: &Tab, game: &str) {
+    let open = c.eval(tab, "document.getElementById('settings').open");
+    c.eval(tab, "document.getElementById('settings').open = true; true");
+    new_game(c, tab, game, "human", "human", 1.0);
+    c.eval(tab, &format!("document.getElementById('settings').open = {open}; fitBoard(); true"));
+    c.wait(tab, "ugine.state.legal.length > 0", 10, "legal moves");
+}
+
+/// The smallest place of the board on screen, in CSS pixels.
+fn smallest_place(c: &mut Chrome, tab: &Tab) -> f64 {
+    c.eval(tab, "smallestPlace()").as_f64().unwrap()
+}
+
+#[test]
+fn every_board_fits_a_laptop_and_a_phone_with_fingers_sized_places() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    for (size, w, h, phone) in [("desktop", 1366, 768, false), ("phone", 390, 844, true)] {
+        c.viewport(&tab, w, h, phone);
+        c.call(Some(&tab), "Page.reload", serde_json::json!({}));
+        c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page again");
+        for game in GAMES {
+            new_game_of_people(&mut c, &tab, game);
+            // Board, both players' bars with their clocks, and the controls, all in view.
+            let outside = c.eval(
+                &tab,
+                "['#top-player', '#board', '#bottom-player', '#controls'].filter((s) => {
+                   const r = document.querySelector(s).getBoundingClientRect();
+                   return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth || r.height === 0;
+                 })",
+            );
+            assert_eq!(outside, serde_json::json!([]), "{game} at {size}: out of view");
+            let scroll = c.eval(&tab, "document.scrollingElement.scrollHeight <= innerHeight");
+            assert_eq!(scroll, Value::Bool(true), "{game} at {size}: the page scrolls");
+            c.screenshot(&tab, "body", &shots_dir().join(format!("{game}-{size}.png")));
+            if !phone {
+                continue;
+            }
+            // A finger's place: at least 40 px, zoomed in by a first tap when smaller.
+            if smallest_place(&mut c, &tab) < 40.0 {
+                let at = c.eval(&tab, "(() => { const r = document.querySelector('#board .target').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()");
+                c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+                c.wait(&tab, "ugine.zoom !== null", 10, "the zoom");
+                assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 0);
+            }
+            let px = smallest_place(&mut c, &tab);
+            assert!(px >= 40.0, "{game} on a phone: places of {px} px");
+            // A tap on a place in view enters it.
+            let target = c.eval(
+                &tab,
+                "(() => { const b = document.getElementById('board').getBoundingClientRect();
+                   const t = [...document.querySelectorAll('#board .target')].map((e) => e.getBoundingClientRect())
+                     .map((r) => [r.x + r.width / 2, r.y + r.height / 2])
+                     .find(([x, y]) => x > b.left && y > b.top && x < b.right && y < b.bottom);
+                   return t || null; })()",
+            );
+            assert!(!target.is_null(), "{game}: a target in view");
+            c.tap(&tab, target[0].as_f64().unwrap(), target[1].as_f64().unwrap());
+            c.wait(
+                &tab,
+                "ugine.state.moves.length + ugine.clicked.length > 0",
+                10,
+                "a tap's token",
+            );
+            c.screenshot(&tab, "body", &shots_dir().join(format!("{game}-phone-tapped.png")));
+        }
+    }
+}
+
+#[test]
+fn legal_targets_are_dots_and_rings_of_at_least_3_to_1_contrast() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    for game in GAMES {
+        new_game_of_people(&mut c, &tab, game);
+        // The colour under each mark (the first filled shape beneath it) against the mark's.
+        let worst = c.eval(
+            &tab,
+            "(() => {
+               const lum = (c) => { const v = c.match(/[\\d.]+/g).slice(0, 3).map((x) => { x /= 255;
+                 return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+                 return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+               const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+               let worst = Infinity, n = 0;
+               for (const m of document.querySelectorAll('#board .hint-dot, #board .hint-ring')) {
+                 // Seen against what is just outside it (diagonally, off the lines).
+                 const r = m.getBoundingClientRect();
+                 const ring = m.classList.contains('hint-ring');
+                 const out = r.width / 2 + (ring ? 5 : 2), x = r.x + r.width / 2 + out * 0.72, y = r.y + r.height / 2 - out * 0.72;
+                 const under = document.elementsFromPoint(x, y).find((e) => {
+                   const f = getComputedStyle(e).fill; return !e.classList.contains('hit') && f.startsWith('rgb(') && e !== m; });
+                 if (!under) continue;
+                 const mark = getComputedStyle(m)[ring ? 'stroke' : 'fill'];
+                 worst = Math.min(worst, ratio(mark, getComputedStyle(under).fill)); n++;
+               }
+               return [n, worst]; })()",
+        );
+        assert!(worst[0].as_u64().unwrap() > 0, "{game}: marks drawn");
+        let ratio = worst[1].as_f64().unwrap();
+        assert!(ratio >= 3.0, "{game}: a mark of contrast {ratio:.2}");
+    }
+}
+
+#[test]
+fn a_dragged_piece_follows_the_pointer() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    new_game_of_people(&mut c, &tab, "mabula");
+    c.wait(&tab, "ugine.state.legal.includes('a4-d4')", 10, "the push a4-d4");
+    let (x, y) = c.press_and_move(&tab, "#board [data-cell='a4']", 70.0, 10.0);
+    let ghost = c.eval(
+        &tab,
+        "(() => { const g = document.querySelector('#board .dragged'); if (!g) return null;
+           const r = g.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2,
+           !!document.querySelector(\"#board [data-piece='a4'].lifted\")]; })()",
+    );
+    assert!(!ghost.is_null(), "a dragged copy of the marble");
+    assert!((ghost[0].as_f64().unwrap() - x).abs() < 3.0, "{ghost} vs {x}");
+    assert!((ghost[1].as_f64().unwrap() - y).abs() < 3.0, "{ghost} vs {y}");
+    assert_eq!(ghost[2], Value::Bool(true), "the marble itself is lifted");
+    let to = c.eval(&tab, "(() => { const r = document.querySelector(\"#board [data-cell='d4']\").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()");
+    c.release(&tab, to[0].as_f64().unwrap(), to[1].as_f64().unwrap());
+    c.wait(&tab, "ugine.state.moves.length === 1", 10, "the push");
+    assert_eq!(c.eval(&tab, "ugine.state.moves[0]"), "a4-d4");
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#board .dragged').length"), 0);
+}
+
+#[test]
+fn the_last_move_and_a_king_in_check_are_marked() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    set_up(&mut c, &tab, "moebius-chess", "4k11/16/16/16/16/16/16/4K3r7 w - - 0 1");
+    assert_eq!(c.eval(&tab, "ugine.state.check"), serde_json::json!(["e1"]));
+    let marked =
+        c.eval(&tab, "[...document.querySelectorAll('#board .check')].map((e) => e.dataset.cell)");
+    assert_eq!(marked, serde_json::json!(["e1"]));
+    // The king steps out of check; its move is marked, the check is gone.
+    let mv = c.eval(&tab, "ugine.state.legal.find((m) => /^e1[a-h][1-8]$/.test(m))");
+    let mv = mv.as_str().unwrap().to_string();
+    c.click(&tab, "#board [data-cell='e1']");
+    c.click(&tab, &format!("#board [data-cell='{}'].target", &mv[2..]));
+    c.wait(&tab, "ugine.state.moves.length === 1", 10, "the king's move");
+    let last = c.eval(
+        &tab,
+        "[...document.querySelectorAll('#board .last')].map((e) => e.dataset.cell).sort()",
+    );
+    let mut want = vec!["e1".to_string(), mv[2..].to_string()];
+    want.sort();
+    assert_eq!(last, serde_json::json!(want));
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#board .check').length"), 0);
+}
+
+#[test]
+fn a_game_is_played_and_stepped_through_by_keyboard_alone() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    new_game_of_people(&mut c, &tab, "morris");
+    c.eval(&tab, "document.activeElement.blur(); true");
+    let on_board = "document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell";
+    let mut tabs = 0;
+    while c.eval(&tab, on_board).is_null() {
+        tabs += 1;
+        assert!(tabs < 60, "Tab reaches the board");
+        c.key(&tab, "Tab");
+    }
+    for n in 1..=2 {
+        c.key(&tab, "Enter");
+        c.wait(&tab, &format!("ugine.state.moves.length === {n}"), 10, "a move by Enter");
+        c.wait(&tab, on_board, 10, "the focus still on the board");
+    }
+    // A move typed in the game's notation.
+    c.eval(&tab, "document.getElementById('movetext').focus(); true");
+    let typed = c.eval(&tab, "ugine.state.legal[0]").as_str().unwrap().to_string();
+    c.call(Some(&tab), "Input.insertText", serde_json::json!({ "text": typed }));
+    c.key(&tab, "Enter");
+    c.wait(&tab, "ugine.state.moves.length === 3", 10, "the typed move");
+    assert_eq!(c.eval(&tab, "ugine.state.moves[2]"), Value::from(typed));
+    // Not a move: a sentence, no parser text, nothing played.
+    c.call(Some(&tab), "Input.insertText", serde_json::json!({ "text": "zz9" }));
+    c.key(&tab, "Enter");
+    let notice =
+        c.wait(&tab, "document.getElementById('notice').textContent || null", 10, "the refusal");
+    let notice = notice.as_str().unwrap();
+    assert!(notice.contains("zz9") && !notice.contains("expected"), "{notice}");
+    assert_eq!(c.eval(&tab, "ugine.state.moves.length"), 3);
+    // ← → Home End.
+    c.eval(&tab, "document.activeElement.blur(); true");
+    let fen = |c: &mut Chrome| c.eval(&tab, "document.getElementById('fen').value");
+    let fens = c.eval(&tab, "ugine.state.fens");
+    c.key(&tab, "Home");
+    assert_eq!(fen(&mut c), fens[0]);
+    c.key(&tab, "ArrowRight");
+    assert_eq!(fen(&mut c), fens[1]);
+    c.key(&tab, "End");
+    assert_eq!(fen(&mut c), fens[3]);
+    c.key(&tab, "ArrowLeft");
+    assert_eq!(fen(&mut c), fens[2]);
+}
+
+#[test]
+fn the_page_reconnects_after_a_server_restart() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = port.to_string();
+    let token = Some("reconnect-test-token-0123456789");
+    let server = Server::with(&["--port", &port], &[], token);
+    let tab = open_page(&mut c, &server);
+    drop(server);
+    c.wait(&tab, "!ugine.connected", 10, "the page sees the server gone");
+    let live = c.eval(
+        &tab,
+        "['newgame', 'undo', 'resign', 'play', 'movetext', 'setfen'].filter((id) => !document.getElementById(id).disabled)",
+    );
+    assert_eq!(live, serde_json::json!([]), "buttons that talk to the server are disabled");
+    let status = c.eval(&tab, "document.getElementById('status').textContent");
+    assert!(status.as_str().unwrap().contains("reconnecting"), "{status}");
+    let _server = Server::with(&["--port", &port], &[], token);
+    c.wait(&tab, "ugine.connected && ugine.state.legal.length > 0", 30, "the page back");
+    assert_eq!(c.eval(&tab, "document.getElementById('newgame').disabled"), Value::Bool(false));
+}

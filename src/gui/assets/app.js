@@ -12,6 +12,7 @@ const app = {
   view: null, // index into the positions shown (null: follow the game)
   flipped: false,
   clicked: [], // tokens entered so far for the next move
+  boardFocus: null, // the place the keyboard focus was on, while it is on the board
   drag: null, // the pointer pressed on the board: { cell, x, y, dx, dy, moved, ghost }
   zoom: null, // the magnified part of the board: { x, y, factor }
   info: [null, null], // last engine report per side, with its last note (`info string`)
@@ -245,6 +246,8 @@ function connect() {
   };
 }
 
+// The focus leaves the board for another control: the board stops taking it back.
+document.addEventListener("focusin", (e) => { if (!$("board").contains(e.target)) app.boardFocus = null; });
 window.addEventListener("resize", () => fitBoard());
 setInterval(() => { const sh = shown(); if (sh) renderPlayers(sh); }, 200);
 if (window.matchMedia("(max-width: 700px)").matches) $("settings").open = false;

@@ -7,7 +7,7 @@
 // How far (CSS px) the pointer must move while pressed before a release is a drag.
 const DRAG_PX = 6;
 // The smallest place a finger is given (CSS px); smaller places zoom in first.
-const FINGER_PX = 44;
+const FINGER_PX = 40;
 
 // The legal moves still possible after the tokens clicked so far, with their tokens.
 function candidates(b) {
@@ -66,7 +66,7 @@ function zoomIn(e) {
   if (!(px < FINGER_PX)) return false;
   const svg = $("board");
   const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
-  app.zoom = { x: p.x, y: p.y, factor: Math.min(4, FINGER_PX / px) };
+  app.zoom = { x: p.x, y: p.y, factor: Math.min(4, (FINGER_PX + 4) / px) };
   render();
   return true;
 }

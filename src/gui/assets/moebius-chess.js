@@ -1,6 +1,7 @@
 // Moebius Chess: the 16×8 cylinder drawn as its two halves side by side (unprimed a1…h8
 // left, primed a1'…h8' right). The rows wrap: the faded squares at both ends repeat the
-// square across the wrap. Hovering a square highlights its twin (same name, prime toggled).
+// square across the wrap. Hovering or selecting a square highlights its twin (same name,
+// prime toggled).
 "use strict";
 
 (() => {
@@ -81,7 +82,7 @@
         svgEl("text", { x: left(x) + S / 2, y: MY + 8 * S + 22, class: "coord" }, svg, sq[0] + (x >= 8 ? "'" : ""));
       }
       svgEl("text", { x: W / 2, y: MY - 14, class: "note" }, svg,
-        "rows wrap round: faded squares repeat the square across the wrap · hover a square to see its twin");
+        "rows wrap round: faded squares repeat the square across the wrap · hover or select a square to see its twin");
       for (const [sq, px, py] of hits) {
         const hit = svgEl("rect", { x: px, y: py, width: S, height: S, class: "hit", "data-cell": sq }, svg);
         hit.addEventListener("mouseenter", () => {
@@ -91,6 +92,11 @@
         hit.addEventListener("mouseleave", () => {
           svg.querySelectorAll(".twin").forEach((e) => e.classList.remove("twin"));
         });
+      }
+      // The twin of a selected square is marked too (a finger does not hover).
+      for (const t of ui.clicked) {
+        const el = svg.querySelector(`[data-cell="${twin(t)}"]`);
+        if (el) el.classList.add("twin");
       }
     },
     tokens(move) {

@@ -87,7 +87,7 @@ function applyZoom(svg) {
 function renderBoard(sh) {
   const b = board(sh.game);
   const svg = $("board");
-  const focused = svg.contains(document.activeElement) ? document.activeElement.dataset.cell : null;
+  if (svg.contains(document.activeElement)) app.boardFocus = document.activeElement.dataset.cell;
   svg.replaceChildren();
   const i = viewIndex(sh);
   const input = canInput(sh);
@@ -118,8 +118,9 @@ function renderBoard(sh) {
   });
   liftPiece(svg);
   applyZoom(svg);
-  if (focused !== null) {
-    const again = svg.querySelector(`[data-cell="${CSS.escape(focused)}"][tabindex]`) || svg.querySelector("[tabindex]");
+  // A keyboard player's focus stays on the board, through the redraws and the moves.
+  if (app.boardFocus !== null) {
+    const again = svg.querySelector(`[data-cell="${CSS.escape(app.boardFocus)}"][tabindex]`) || svg.querySelector("[tabindex]");
     if (again) again.focus();
   }
   // Tokens with no place on the board (a promotion piece, swap, pass) become buttons.
@@ -151,7 +152,7 @@ function fitBoard() {
   const around = ["top-player", "bottom-player", "choices", "controls"].reduce((h, id) => h + $(id).offsetHeight, 0);
   const top = document.querySelector("header").offsetHeight;
   const maxH = window.innerHeight - top - around - (narrow ? 10 : 26);
-  const maxW = narrow ? window.innerWidth - 8 : window.innerWidth - 360;
+  const maxW = narrow ? window.innerWidth - 8 : window.innerWidth - 420;
   const scale = Math.min(maxW / vb.width, maxH / vb.height);
   const w = Math.floor(vb.width * scale), h = Math.floor(vb.height * scale);
   svg.style.width = `${w}px`;
