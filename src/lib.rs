@@ -13,6 +13,7 @@
 //! - [`tune`]: `ugine tune`, Texel tuning of the evaluations linear in their weights.
 
 pub mod bench;
+pub mod cli;
 pub mod core;
 pub mod engine;
 pub mod games;

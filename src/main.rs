@@ -8,7 +8,6 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
 use ugine::engine::find_game;
-use ugine::runner;
 use ugine::ugi::{Engine, EngineLine, Flow, Output};
 
 /// A headless engine for five two-player abstract games, speaking UGI on stdin/stdout.
@@ -48,21 +47,21 @@ enum Cmd {
     /// Search fixed positions to fixed limits; prints total nodes and nodes per second.
     Bench(BenchArgs),
     /// Play engines against each other, refereed by ugine's rules (docs/runner.md).
-    Match(Box<runner::cli::MatchArgs>),
+    Match(Box<ugine::cli::runner_args::MatchArgs>),
     /// Write an opening file for a game.
-    Genfens(runner::cli::GenfensArgs),
+    Genfens(ugine::cli::runner_args::GenfensArgs),
     /// Validate a game-record file with the rules and summarize it.
-    Replay(runner::cli::ReplayArgs),
+    Replay(ugine::cli::runner_args::ReplayArgs),
     /// Self-play data for tuning: one line per searched position (docs/tuning.md).
-    Datagen(runner::datagen::DatagenArgs),
+    Datagen(ugine::tune::datagen::DatagenArgs),
     /// Statistics of a match played in pieces (shards), as one run would print them.
-    Merge(runner::cli::MergeArgs),
+    Merge(ugine::cli::runner_args::MergeArgs),
     /// Maximum-likelihood ratings of the engines in record or PGN files.
-    Ratings(runner::cli::RatingsArgs),
+    Ratings(ugine::cli::runner_args::RatingsArgs),
     /// Fit a game's evaluation weights to self-play data (docs/tuning.md).
     Tune(ugine::tune::TuneArgs),
     /// Tune an engine's spin options (search parameters) by SPSA self-play (docs/tuning.md).
-    Spsa(Box<runner::spsa::SpsaArgs>),
+    Spsa(Box<ugine::tune::spsa::SpsaArgs>),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(ugine::games::morpiae::solitaire::MorpionArgs),
     /// Nine Men's Morris endgame databases: build, stats, probe, verify.
@@ -148,14 +147,14 @@ fn main() -> Result<()> {
         None => run_protocol(&cli.options),
         Some(Cmd::Perft(args)) => run_perft(&args),
         Some(Cmd::Bench(args)) => ugine::bench::run(args.game.as_deref(), &mut std::io::stdout()),
-        Some(Cmd::Match(args)) => runner::cli::run_match(&args),
-        Some(Cmd::Genfens(args)) => runner::cli::run_genfens(&args),
-        Some(Cmd::Replay(args)) => runner::cli::run_replay(&args),
-        Some(Cmd::Datagen(args)) => runner::datagen::run_datagen(&args),
-        Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
-        Some(Cmd::Ratings(args)) => runner::cli::run_ratings(&args),
+        Some(Cmd::Match(args)) => ugine::cli::runner_args::run_match(&args),
+        Some(Cmd::Genfens(args)) => ugine::cli::runner_args::run_genfens(&args),
+        Some(Cmd::Replay(args)) => ugine::cli::runner_args::run_replay(&args),
+        Some(Cmd::Datagen(args)) => ugine::tune::datagen::run_datagen(&args),
+        Some(Cmd::Merge(args)) => ugine::cli::runner_args::run_merge(&args),
+        Some(Cmd::Ratings(args)) => ugine::cli::runner_args::run_ratings(&args),
         Some(Cmd::Tune(args)) => ugine::tune::run_tune(&args),
-        Some(Cmd::Spsa(args)) => runner::spsa::run_spsa(&args),
+        Some(Cmd::Spsa(args)) => ugine::tune::spsa::run_spsa(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
         Some(Cmd::MorrisDb(args)) => ugine::games::morris::db::cli::run(&args),
         Some(Cmd::Gui(args)) => ugine::gui::run(

@@ -5,7 +5,7 @@
 mod runner_util;
 
 use runner_util::{lines, scratch, text, ugine};
-use ugine::runner::record::GameRecord;
+use ugine::runner::records::record::GameRecord;
 
 #[test]
 fn uct_beats_the_random_mover() {

@@ -3,9 +3,14 @@
 use std::path::Path;
 use std::time::Duration;
 
-use ugine::runner::config::{EngineSpec, Format, MatchConfig, Order, parse_tc, split_words};
-use ugine::runner::opening::{Opening, generate_openings};
-use ugine::runner::tournament::{Referee, pairings};
+use ugine::core::words::{parse_tc, split_words};
+use ugine::runner::players::spec::EngineSpec;
+use ugine::runner::tournament::config::MatchConfig;
+
+use ugine::runner::records::opening::{Opening, generate_openings};
+use ugine::runner::referee::Referee;
+use ugine::runner::schedule::pairings;
+use ugine::runner::schedule::{Format, Order};
 
 #[test]
 fn the_example_config_file_reads() {

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use ugine::core::{Limits, Outcome, Side};
 use ugine::engine::{Session, find_game};
-use ugine::runner::opening::Opening;
-use ugine::runner::play::{GameSetup, TimeControl, play_game};
-use ugine::runner::player::{EndQuery, MoveReply, Player, PlayerError, RandomPlayer};
-use ugine::runner::record::{GameId, GameRecord, Termination};
-use ugine::runner::replay::validate;
+use ugine::runner::players::{EndQuery, MoveReply, Player, PlayerError, RandomPlayer};
+use ugine::runner::records::opening::Opening;
+use ugine::runner::records::record::{GameId, GameRecord, Termination};
+use ugine::runner::records::replay::validate;
+use ugine::runner::tournament::game::{GameSetup, TimeControl, play_game};
 
 fn morris() -> Box<dyn Session> {
     (find_game("morris").map(|g| g.make).expect("morris"))(1)

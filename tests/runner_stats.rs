@@ -6,7 +6,9 @@
 //! fixed-point iteration the runner uses, and each was checked to be a maximum by random
 //! feasible perturbations). Pentanomial counts are `[LL, LD, DD+WL, WD, WW]`.
 
-use ugine::runner::stats::{Penta, Sprt, SprtVerdict, Wdl, elo_from_score, erf};
+use ugine::runner::stats::elo::{Penta, Wdl, elo_from_score, erf};
+
+use ugine::runner::stats::sprt::{Sprt, SprtVerdict};
 
 fn close(a: f64, b: f64, tol: f64, what: &str) {
     assert!((a - b).abs() <= tol, "{what}: got {a}, expected {b}");

@@ -7,6 +7,7 @@ mod options;
 mod perft;
 mod rng;
 mod terms;
+pub mod words;
 
 pub use fen::compress_rank;
 pub use game::{Game, MoveError, Outcome, PositionError, Reversible, Side};

@@ -6,7 +6,7 @@
 //! and the match runner's referee use: each browser tab holds a WebSocket to its own
 //! [`table::Table`], which sends the legal moves, position strings and outcome of every
 //! position. Engines are UGI processes driven by the match runner's
-//! [`crate::runner::process::ProcessPlayer`] ([`seat`]); ugine itself is the default.
+//! [`crate::runner::players::process::ProcessPlayer`] ([`seat`]); ugine itself is the default.
 //!
 //! - [`server`]: the HTTP server (axum on tokio): static files and one WebSocket per tab.
 //! - [`access`]: the token and origin checks that keep other users and web sites out.
@@ -35,7 +35,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
-use crate::runner::config::{EngineSpec, split_words};
+use crate::core::words::split_words;
+use crate::runner::players::spec::EngineSpec;
 
 /// The engines a page can choose from: ugine itself first, then the `--engine` ones.
 #[derive(Clone, Debug)]

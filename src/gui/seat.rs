@@ -7,11 +7,11 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use crate::core::Limits;
-use crate::runner::config::EngineSpec;
-use crate::runner::opening::Opening;
-use crate::runner::player::{MoveReply, Player, PlayerError};
-use crate::runner::process::{Deadlines, EngineCommand, Monitor, ProcessPlayer};
-use crate::runner::record::GameId;
+use crate::runner::players::process::{Deadlines, EngineCommand, Monitor, ProcessPlayer};
+use crate::runner::players::spec::EngineSpec;
+use crate::runner::players::{MoveReply, Player, PlayerError};
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::GameId;
 
 /// What a seat reports to its table; `ticket` identifies the request it answers.
 #[derive(Debug)]

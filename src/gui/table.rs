@@ -19,9 +19,9 @@ use super::seat::{Seat, SeatEvent};
 use super::time::TimeControl;
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::{Session, find_game};
-use crate::runner::opening::Opening;
-use crate::runner::player::PlayerError;
-use crate::runner::record::Termination;
+use crate::runner::players::PlayerError;
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::Termination;
 use crate::ugi::{EngineLine, parse_engine_line};
 
 /// What reaches a table: the page's messages, its engines' events, the page leaving.

@@ -1,6 +1,8 @@
 //! `ugine tune`: fits a game's evaluation weights to self-play results (Texel tuning,
 //! [`texel`]) and writes the game's weight table (`docs/tuning.md`).
 
+pub mod datagen;
+pub mod spsa;
 pub mod texel;
 
 use std::fmt::Write as _;

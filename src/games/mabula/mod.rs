@@ -1,4 +1,4 @@
-//! Mabula (Néstor Romeral Andrés, nestorgames), as `shared/rules/mabula.md` defines it.
+//! Mabula (Néstor Romeral Andrés, nestorgames), as `docs/rules/mabula.md` defines it.
 //!
 //! Rules source: the French rule sheet `shared/seeds/002_…txt`. 12 black and 12 white
 //! marbles start on the 24 border squares of an 8×8 board without corners, never three of

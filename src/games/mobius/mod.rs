@@ -1,4 +1,4 @@
-//! Mobius (Mark Steere, 2008), as `shared/rules/mobius.md` defines it: a connection game
+//! Mobius (Mark Steere, 2008), as `docs/rules/mobius.md` defines it: a connection game
 //! on a Möbius strip.
 //!
 //! Rules source: the French rule sheet `shared/seeds/000_…txt` (figures lost). The board is

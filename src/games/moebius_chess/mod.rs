@@ -1,4 +1,4 @@
-//! Moebius Chess (Menno Dekker, 1992/93), as `shared/rules/moebius-chess.md` defines it.
+//! Moebius Chess (Menno Dekker, 1992/93), as `docs/rules/moebius-chess.md` defines it.
 //!
 //! Rules source: the chessvariants.com page by Hans Bodlaender with Rob Nierse
 //! (`shared/seeds/001_…txt`). Orthodox chess on a 16×8 board whose rows wrap (a

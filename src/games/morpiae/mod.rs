@@ -1,5 +1,5 @@
 //! Morpiae (Vincent Everaert, 2004): Morpion Solitaire for two, as
-//! `shared/rules/morpiae.md` defines it.
+//! `docs/rules/morpiae.md` defines it.
 //!
 //! Rules source: the French article `shared/seeds/003_…txt` (Tangente Jeux et Stratégie
 //! no. 11). Each turn a player draws a new circle that completes five in a row in one of

@@ -1,4 +1,4 @@
-//! Nine Men's Morris, as `shared/rules/morris.md` defines it.
+//! Nine Men's Morris, as `docs/rules/morris.md` defines it.
 //!
 //! Rules source: the French rule sheet `shared/seeds/004_…txt`. DEFAULT is the seed's
 //! rules: no flying, and when every enemy man stands in a mill nothing is removed.

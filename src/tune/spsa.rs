@@ -31,15 +31,18 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::cli::LimitArgs;
-use super::config::{EngineSpec, MatchConfig, split_words};
-use super::opening::{Opening, generate_openings, load_openings};
-use super::play::{GameSetup, TimeControl, play_game};
-use super::player::Player;
-use super::process::{Deadlines, ProcessPlayer};
-use super::record::{GameId, Termination};
-use super::tournament::{Referee, note};
+use crate::cli::runner_args::LimitArgs;
+use crate::core::words::split_words;
 use crate::core::{Outcome, Rng, Side};
+use crate::runner::note;
+use crate::runner::players::Player;
+use crate::runner::players::process::{Deadlines, ProcessPlayer};
+use crate::runner::players::spec::EngineSpec;
+use crate::runner::records::opening::{Opening, generate_openings, load_openings};
+use crate::runner::records::record::{GameId, Termination};
+use crate::runner::referee::Referee;
+use crate::runner::tournament::config::MatchConfig;
+use crate::runner::tournament::game::{GameSetup, TimeControl, play_game};
 
 /// `ugine spsa`: SPSA tuning of an engine's spin options (docs/tuning.md).
 #[derive(Args, Debug)]

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use super::pgn::parse_pgn;
-use super::record::{GameRecord, read_records};
-use super::shard::{MatchInfo, read_header};
+use crate::runner::records::header::{MatchInfo, read_header};
+use crate::runner::records::pgn::parse_pgn;
+use crate::runner::records::record::{GameRecord, read_records};
 
 /// The games of one file and the match it belongs to.
 pub struct GamesFile {

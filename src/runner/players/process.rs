@@ -12,11 +12,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use super::opening::Opening;
-use super::player::{EndQuery, MoveReply, Player, PlayerError};
-use super::record::GameId;
-use super::wire::{self, Reply};
 use crate::core::Limits;
+use crate::runner::players::wire;
+use crate::runner::players::wire::Reply;
+use crate::runner::players::{EndQuery, MoveReply, Player, PlayerError};
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::GameId;
 
 /// How to start an engine and what to tell it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
-use super::input::read_games;
-use super::record::GameId;
-use super::report::{Standings, format_summary};
-use super::shard::{MatchInfo, check_record};
-use super::stats::SprtVerdict;
+use crate::runner::records::header::{MatchInfo, check_record};
+use crate::runner::records::input::read_games;
+use crate::runner::records::record::GameId;
+use crate::runner::stats::sprt::SprtVerdict;
+use crate::runner::tournament::standings::{Standings, format_summary};
 
 /// The games of every piece, checked to form one match.
 pub struct Merged {
@@ -89,9 +89,6 @@ pub fn merge(paths: &[PathBuf]) -> anyhow::Result<(Merged, Vec<String>)> {
     let standings = standings.expect("at least one file");
     shards.sort_unstable();
     shards.dedup();
-    let verdict = match &info.sprt {
-        Some(s) => s.verdict(s.llr(&standings.pairing(0).penta)),
-        None => SprtVerdict::Continue,
-    };
+    let verdict = standings.sprt_verdict(info.sprt.as_ref());
     Ok((Merged { info, standings, verdict, shards }, warnings))
 }

@@ -6,7 +6,7 @@
 //! `Black` = p2, `Result`), then `FEN` and `SetUp` when the opening has a position
 //! string, `Variant` (the game), `PlyCount`, `Termination` (PGN's words), and ugine's own
 //! tags `UgineId` (`pairing.round.seat`), `UgineOptions` (match-wide options) and
-//! `UgineMatch` (the match header, see [`super::shard::MatchInfo`]). The movetext holds
+//! `UgineMatch` (the match header, see [`crate::runner::records::header::MatchInfo`]). The movetext holds
 //! the opening's moves (each followed by `{book}`) and the engines' moves (each followed
 //! by `{<ms>ms}`), numbered in pairs from the first mover, then a comment
 //! `{<termination>[: detail]}` and the result.
@@ -22,9 +22,9 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::opening::Opening;
-use super::record::{GameId, GameRecord, Termination, parse_options};
 use crate::core::{Outcome, Side};
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::{GameId, GameRecord, Termination, parse_options};
 
 /// The PGN result token of an outcome.
 fn result_token(o: Outcome) -> &'static str {

@@ -6,19 +6,26 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::config::{EngineSpec, MatchConfig, parse_sprt, split_words};
-use super::datagen::search;
-use super::input::{GamesFile, read_games, read_results};
-use super::merge::merge;
-use super::opening::{Opening, default_plies, generate_openings, generate_openings_where};
-use super::ratings::{fit, format_ratings};
-use super::replay::validate;
-use super::report::{Standings, format_summary};
-use super::stats::SprtVerdict;
-use super::tournament::{Match, Referee, note};
+use crate::core::words::split_words;
+use crate::runner::players::spec::EngineSpec;
+use crate::runner::tournament::config::MatchConfig;
+
 use crate::core::{Outcome, Rng, Side};
 use crate::engine::Session;
+use crate::runner::note;
+use crate::runner::records::input::{GamesFile, read_games, read_results};
+use crate::runner::records::opening::{
+    Opening, default_plies, generate_openings, generate_openings_where,
+};
+use crate::runner::records::replay::validate;
+use crate::runner::referee::Referee;
+use crate::runner::stats::ratings::{fit, format_ratings};
+use crate::runner::stats::sprt::{Sprt, SprtVerdict};
+use crate::runner::tournament::Match;
+use crate::runner::tournament::merge::merge;
+use crate::runner::tournament::standings::{Standings, format_summary};
 use crate::search::Score;
+use crate::tune::datagen::search;
 
 /// `ugine match`: play engines against each other (see docs/runner.md).
 #[derive(Args, Debug)]
@@ -126,7 +133,7 @@ impl MatchArgs {
         }
         if !self.sprt.is_empty() {
             cfg.sprt = Some(
-                parse_sprt(self.sprt.iter().map(String::as_str))
+                Sprt::parse(self.sprt.iter().map(String::as_str))
                     .map_err(|e| anyhow::anyhow!("--sprt: {e}"))?,
             );
         }

@@ -1,70 +1,16 @@
-//! Splitting a match over machines: the shard a run plays (`--shard K/N`), the match
-//! header that ties a record file to its match, and the shared record directory through
-//! which the shards of an SPRT see each other's games.
-//!
-//! The schedule's units are game pairs (one pairing, one opening round, both seats),
-//! numbered in schedule order `round · pairings + pairing`; unit `u` belongs to shard
-//! `u mod N + 1`. Shards are therefore disjoint, differ in size by at most one pair,
-//! keep both games of a pair together, and each plays the earliest rounds first.
+//! The match header that ties a record file to its match (its first line), and the
+//! checks of a record against it.
 
-use std::collections::HashSet;
-use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
-use super::config::Format;
-use super::record::{GameId, GameRecord};
-use super::report::Standings;
-use super::stats::Sprt;
-
-/// The part of a match one run plays: shard `index` (1-based) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl Shard {
-    /// The whole match.
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
-
-    /// Reads `K/N` with `1 ≤ K ≤ N`.
-    pub fn parse(s: &str) -> Result<Shard, String> {
-        let bad = || format!("shard must be K/N with 1 <= K <= N (e.g. 3/8), not '{s}'");
-        let (k, n) = s.trim().split_once('/').ok_or_else(bad)?;
-        let (index, count): (usize, usize) =
-            (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// The shard that plays game `id` of a match with `pairings` pairings.
-    pub fn of(id: GameId, pairings: usize, count: usize) -> Shard {
-        let unit = id.round * pairings + id.pairing;
-        Shard { index: unit % count + 1, count }
-    }
-
-    /// True when this shard plays game `id`.
-    pub fn contains(&self, id: GameId, pairings: usize) -> bool {
-        Shard::of(id, pairings, self.count) == *self
-    }
-
-    /// The record file of this shard in a shared record directory.
-    pub fn file_in(&self, dir: &Path) -> PathBuf {
-        dir.join(format!("shard-{}-of-{}.ugr", self.index, self.count))
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+use crate::runner::records::record::GameRecord;
+use crate::runner::schedule::{Format, Shard, pairings};
+use crate::runner::stats::sprt::Sprt;
+use crate::runner::tournament::standings::Standings;
 
 /// The first word of a record file's header line.
 const HEADER_TAG: &str = "#ugine-match";
@@ -124,7 +70,7 @@ impl MatchInfo {
                 "engines" => engines = Some(v.split(';').map(String::from).collect()),
                 "format" => format = Some(Format::parse(&v)?),
                 "rounds" => rounds = Some(v.parse().map_err(|_| format!("bad rounds '{v}'"))?),
-                "sprt" => sprt = Some(super::config::parse_sprt(v.split_whitespace())?),
+                "sprt" => sprt = Some(Sprt::parse(v.split_whitespace())?),
                 _ => settings.push((k.to_string(), v)),
             }
         }
@@ -137,7 +83,7 @@ impl MatchInfo {
             sprt,
             settings,
         };
-        super::tournament::pairings(info.format, info.engines.len()).map_err(|e| e.to_string())?;
+        pairings(info.format, info.engines.len()).map_err(|e| e.to_string())?;
         Ok(info)
     }
 
@@ -167,7 +113,7 @@ impl MatchInfo {
     /// The pairings of the match (engine indices); empty when the format does not fit
     /// the engines (a decoded header is checked for that).
     pub fn pairings(&self) -> Vec<(usize, usize)> {
-        super::tournament::pairings(self.format, self.engines.len()).unwrap_or_default()
+        pairings(self.format, self.engines.len()).unwrap_or_default()
     }
 
     /// Empty standings of this match.
@@ -237,104 +183,6 @@ pub fn read_header(path: &Path) -> anyhow::Result<Option<MatchInfo>> {
     }
 }
 
-/// The other shards' record files in a shared directory, read between games so that
-/// an SPRT decides on the games of every shard. Each file is read incrementally: only
-/// the complete lines added since the last look.
-pub struct Peers {
-    me: MatchInfo,
-    files: Vec<PeerFile>,
-    /// Every peer game read so far, each once.
-    records: Vec<GameRecord>,
-    seen: HashSet<GameId>,
-}
-
-/// One other shard's record file.
-struct PeerFile {
-    shard: Shard,
-    path: PathBuf,
-    /// Bytes read so far (up to the end of the last complete line).
-    offset: u64,
-    /// `None` until its header has been read; `Some(false)` for another match's file.
-    counted: Option<bool>,
-}
-
-impl Peers {
-    pub fn new(dir: &Path, me: MatchInfo) -> Peers {
-        let count = me.shard.count;
-        let files = (1..=count)
-            .filter(|&index| index != me.shard.index)
-            .map(|index| {
-                let shard = Shard { index, count };
-                PeerFile { shard, path: shard.file_in(dir), offset: 0, counted: None }
-            })
-            .collect();
-        Peers { me, files, records: Vec::new(), seen: HashSet::new() }
-    }
-
-    /// `own` plus every game the other shards have recorded so far. A peer file of
-    /// another match is skipped with a warning (once); a missing file, or a line not
-    /// yet complete, is looked at again next time.
-    pub fn merged(&mut self, own: &Standings) -> Standings {
-        self.refresh();
-        let mut all = own.clone();
-        for r in &self.records {
-            all.add(r);
-        }
-        all
-    }
-
-    fn refresh(&mut self) {
-        let pairings = self.me.pairings().len();
-        for f in &mut self.files {
-            if f.counted.is_none() {
-                match read_header(&f.path) {
-                    Ok(Some(h)) if h.same_match(&self.me) => f.counted = Some(true),
-                    Ok(Some(h)) => {
-                        super::tournament::note(&format!(
-                            "warning: {} belongs to another match ({}): not counted",
-                            f.path.display(),
-                            self.me.first_difference(&h)
-                        ));
-                        f.counted = Some(false);
-                    }
-                    Ok(None) | Err(_) => {}
-                }
-            }
-            if f.counted != Some(true) {
-                continue;
-            }
-            for line in read_new_lines(&f.path, &mut f.offset) {
-                if line.starts_with('#') || line.trim().is_empty() {
-                    continue;
-                }
-                let Ok(r) = GameRecord::parse(&line) else { continue };
-                if r.id.pairing < pairings
-                    && r.id.round < self.me.rounds
-                    && f.shard.contains(r.id, pairings)
-                    && self.seen.insert(r.id)
-                {
-                    self.records.push(r);
-                }
-            }
-        }
-    }
-}
-
-/// The complete lines of a file after byte `offset`, moving `offset` past them (nothing
-/// when the file cannot be read).
-fn read_new_lines(path: &Path, offset: &mut u64) -> Vec<String> {
-    let mut buf = Vec::new();
-    let read = File::open(path).and_then(|mut f| {
-        f.seek(SeekFrom::Start(*offset))?;
-        f.read_to_end(&mut buf)
-    });
-    let Some(end) = read.ok().and_then(|_| buf.iter().rposition(|&b| b == b'\n')) else {
-        return Vec::new();
-    };
-    *offset += end as u64 + 1;
-    String::from_utf8_lossy(&buf[..=end]).lines().map(String::from).collect()
-}
-
 /// Checks that a record of `info`'s match is where it should be: in range, in the
 /// file's shard, with the engines its seat says. Returns what is wrong.
 pub fn check_record(r: &GameRecord, info: &MatchInfo) -> Result<(), String> {
@@ -362,47 +210,9 @@ pub fn check_record(r: &GameRecord, info: &MatchInfo) -> Result<(), String> {
     Ok(())
 }
 
-/// Fails unless `path` can be a shared record directory (it is created when missing).
-pub fn prepare_dir(dir: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create record directory {}", dir.display()))?;
-    if !dir.is_dir() {
-        bail!("{} is not a directory", dir.display());
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_split_the_schedule_into_balanced_disjoint_pairs() {
-        let (pairings, rounds, count) = (3, 7, 4);
-        let mut sizes = vec![0; count];
-        for round in 0..rounds {
-            for pairing in 0..pairings {
-                let ids = [0, 1].map(|seat| GameId { pairing, round, seat });
-                let owners: Vec<usize> = (1..=count)
-                    .filter(|&index| {
-                        ids.iter().all(|&id| Shard { index, count }.contains(id, pairings))
-                    })
-                    .collect();
-                assert_eq!(owners.len(), 1, "both games of a pair in exactly one shard");
-                sizes[owners[0] - 1] += 1;
-            }
-        }
-        // 21 pairs over 4 shards: 6, 5, 5, 5.
-        assert_eq!(sizes, [6, 5, 5, 5]);
-    }
-
-    #[test]
-    fn shard_words() {
-        assert_eq!(Shard::parse("3/8"), Ok(Shard { index: 3, count: 8 }));
-        for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn headers_read_back_and_compare() {

@@ -2,6 +2,12 @@
 //! threads, appends each record to the record file, keeps the statistics, prints
 //! progress, and stops early when the SPRT decides.
 
+pub mod config;
+pub mod game;
+pub mod merge;
+pub mod peers;
+pub mod standings;
+
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
@@ -10,92 +16,26 @@ use std::sync::mpsc::channel;
 
 use anyhow::{Context, bail};
 
-use super::config::{EngineSpec, Format, MatchConfig, Order};
-use super::opening::{Opening, load_openings};
-use super::pgn::PgnWriter;
-use super::play::{GameSetup, play_game};
-use super::player::{Player, RandomPlayer};
-use super::process::ProcessPlayer;
-use super::record::{GameId, GameRecord, RecordWriter, read_records};
-use super::report::{Standings, format_summary, merged_sprt_lines, progress_line};
-use super::shard::{MatchInfo, Peers, Shard, fingerprint, prepare_dir, read_header};
-use super::stats::SprtVerdict;
-use super::uct_player::UctPlayer;
+use crate::runner::players::spec::EngineSpec;
+use crate::runner::tournament::config::MatchConfig;
+
 use crate::core::Rng;
-use crate::engine::{Session, find_game};
-
-/// Writes a line to stderr (progress and warnings). A closed stderr must not stop the
-/// match, so write errors are ignored.
-pub fn note(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
-}
-
-/// Makes referee sessions for a game under given options.
-#[derive(Clone)]
-pub struct Referee {
-    make: fn(usize) -> Box<dyn Session>,
-    /// Rule options (spec spelling, value) applied to every new session.
-    rules: Vec<(String, String)>,
-}
-
-impl Referee {
-    /// The referee of `game` whose rules are the rule options among `options`;
-    /// options that are not rule options of the game (`Game`, `Hash`, …) are ignored.
-    pub fn new(game: &str, options: &[(String, String)]) -> anyhow::Result<Referee> {
-        let entry = find_game(game).with_context(|| format!("unknown game '{game}'"))?;
-        let make = entry.make;
-        let specs = make(1).rule_option_specs();
-        let mut rules = Vec::new();
-        for (k, v) in options {
-            if let Some(spec) = specs.iter().find(|s| s.name.eq_ignore_ascii_case(k)) {
-                spec.parse_value(v).map_err(anyhow::Error::msg)?;
-                rules.push((spec.name.to_string(), v.clone()));
-            }
-        }
-        let r = Referee { make, rules };
-        r.session()?;
-        Ok(r)
-    }
-
-    /// True when `name` is one of the game's rule options.
-    pub fn is_rule_option(&self, name: &str) -> bool {
-        (self.make)(1).rule_option_specs().iter().any(|s| s.name.eq_ignore_ascii_case(name))
-    }
-
-    /// A fresh session at the start position under the match's rules.
-    pub fn session(&self) -> anyhow::Result<Box<dyn Session>> {
-        let mut s = (self.make)(1);
-        self.apply_rules(s.as_mut())?;
-        Ok(s)
-    }
-
-    /// Sets the match's rules on another session of the same game (a built-in player's).
-    pub fn apply_rules(&self, s: &mut dyn Session) -> anyhow::Result<()> {
-        let specs = s.rule_option_specs();
-        for (k, v) in &self.rules {
-            let spec = specs.iter().find(|s| s.name == k).context("rule option vanished")?;
-            let value = spec.parse_value(v).map_err(anyhow::Error::msg)?;
-            s.set_rule_option(k, &value).map_err(anyhow::Error::msg)?;
-        }
-        Ok(())
-    }
-}
-
-/// The pairings (first engine, second engine) of a format, by engine index.
-pub fn pairings(format: Format, engines: usize) -> anyhow::Result<Vec<(usize, usize)>> {
-    match format {
-        Format::HeadToHead if engines != 2 => {
-            bail!("a head-to-head match needs exactly 2 engines, not {engines}")
-        }
-        _ if engines < 2 => bail!("a match needs at least 2 engines"),
-        Format::HeadToHead => Ok(vec![(0, 1)]),
-        Format::Gauntlet => Ok((1..engines).map(|j| (0, j)).collect()),
-        Format::RoundRobin => {
-            Ok((0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j))).collect())
-        }
-    }
-}
+use crate::runner::note;
+use crate::runner::players::process::ProcessPlayer;
+use crate::runner::players::uct_player::UctPlayer;
+use crate::runner::players::{Player, RandomPlayer};
+use crate::runner::records::header::{MatchInfo, fingerprint, read_header};
+use crate::runner::records::opening::{Opening, load_openings};
+use crate::runner::records::pgn::PgnWriter;
+use crate::runner::records::record::{GameId, GameRecord, RecordWriter, read_records};
+use crate::runner::referee::Referee;
+use crate::runner::schedule::{Order, Shard, pairings};
+use crate::runner::stats::sprt::SprtVerdict;
+use crate::runner::tournament::game::{GameSetup, play_game};
+use crate::runner::tournament::peers::{Peers, prepare_dir};
+use crate::runner::tournament::standings::{
+    Standings, format_summary, merged_sprt_lines, progress_line,
+};
 
 /// A match ready to run: checked configuration, referee, openings and schedule.
 pub struct Match {
@@ -444,9 +384,9 @@ impl Match {
         match peers {
             Some(p) => {
                 let all = p.merged(standings);
-                (s.verdict(s.llr(&all.pairing(0).penta)), Some(all))
+                (all.sprt_verdict(Some(s)), Some(all))
             }
-            None => (s.verdict(s.llr(&standings.pairing(0).penta)), None),
+            None => (standings.sprt_verdict(Some(s)), None),
         }
     }
 
@@ -507,10 +447,7 @@ impl Match {
             return format_summary(&outcome.standings, self.cfg.sprt.as_ref(), outcome.verdict);
         };
         // A shard: its own games, then the SPRT on every shard's games.
-        let own = match &self.cfg.sprt {
-            Some(s) => s.verdict(s.llr(&outcome.standings.pairing(0).penta)),
-            None => SprtVerdict::Continue,
-        };
+        let own = outcome.standings.sprt_verdict(self.cfg.sprt.as_ref());
         let mut out = format_summary(&outcome.standings, self.cfg.sprt.as_ref(), own);
         if let Some(s) = &self.cfg.sprt {
             out.push_str(&merged_sprt_lines(all, s, outcome.verdict));

@@ -25,8 +25,10 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::opening::Opening;
+use crate::core::words::parse_option;
+
 use crate::core::{Outcome, Side};
+use crate::runner::records::opening::Opening;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,19 +140,12 @@ pub struct GameRecord {
     pub detail: String,
 }
 
-/// Replaces tabs and line breaks so a value stays inside its field.
 /// Reads the `Name=value;Name=value` list of a record's options.
 pub(crate) fn parse_options(s: &str) -> Result<Vec<(String, String)>, String> {
-    s.split(';')
-        .filter(|s| !s.is_empty())
-        .map(|kv| {
-            kv.split_once('=')
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .ok_or_else(|| format!("bad option '{kv}'"))
-        })
-        .collect()
+    s.split(';').filter(|s| !s.is_empty()).map(parse_option).collect()
 }
 
+/// Replaces tabs and line breaks so a value stays inside its field.
 fn clean(s: &str) -> String {
     s.replace(['\t', '\n', '\r'], " ")
 }

@@ -23,10 +23,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::opening::{Opening, default_plies, generate_openings};
-use super::tournament::Referee;
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::Session;
+use crate::runner::records::opening::{Opening, default_plies, generate_openings};
+use crate::runner::referee::Referee;
 use crate::search::{Reporter, Score, SearchInfo};
 
 /// `ugine datagen`: self-play data for tuning (format in `docs/tuning.md`).
@@ -95,10 +95,7 @@ pub fn format_line(fen: &str, side: Side, score: Score, result: Outcome) -> Stri
 }
 
 /// Searches the session's position to `nodes` and returns the best move and the score.
-pub(super) fn search(
-    session: &mut dyn Session,
-    nodes: u64,
-) -> anyhow::Result<(String, Option<Score>)> {
+pub fn search(session: &mut dyn Session, nodes: u64) -> anyhow::Result<(String, Option<Score>)> {
     let score = Arc::new(Mutex::new(None));
     let (tx, rx) = channel();
     let done = Box::new(move |mv: String| {

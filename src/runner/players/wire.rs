@@ -1,9 +1,9 @@
 //! The runner's side of the protocol: the lines it sends are [`Command`]s written by
 //! their `Display`, the lines it reads go through [`parse_engine_line`].
 
-use super::opening::Opening;
-use super::player::EndQuery;
 use crate::core::Limits;
+use crate::runner::players::EndQuery;
+use crate::runner::records::opening::Opening;
 use crate::ugi::{Command, EngineLine, GoCommand, Query, parse_engine_line};
 
 /// The replies the runner waits for; everything else is `Other`.

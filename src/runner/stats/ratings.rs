@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use crate::core::{Outcome, Side};
 
-use super::stats::Z95;
+use crate::runner::stats::elo::Z95;
 
 /// Elo per natural-log unit of the logistic model: `400 / ln 10`.
 const SCALE: f64 = 400.0 / std::f64::consts::LN_10;

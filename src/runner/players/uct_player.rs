@@ -1,4 +1,4 @@
-//! The built-in `uct` player: the [`super::uct::Uct`] search run in-process on the
+//! The built-in `uct` player: the [`crate::runner::players::uct::Uct`] search run in-process on the
 //! match's rules, for whichever game the match plays.
 
 use std::sync::Arc;
@@ -8,14 +8,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::config::EngineSpec;
-use super::opening::Opening;
-use super::player::{EndQuery, MoveReply, Player, PlayerError, answer_query};
-use super::record::GameId;
-use super::tournament::Referee;
-use super::uct::Uct;
 use crate::core::{Game, Limits};
 use crate::engine::{GameSession, GameVisitor, Session, visit_game};
+use crate::runner::players::spec::EngineSpec;
+use crate::runner::players::uct::Uct;
+use crate::runner::players::{EndQuery, MoveReply, Player, PlayerError, answer_query};
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::GameId;
+use crate::runner::referee::Referee;
 use crate::search::NullReporter;
 
 /// Makes a session of the visited game searched by [`Uct`].

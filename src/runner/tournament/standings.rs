@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::record::{GameRecord, Termination};
-use super::stats::{Penta, Sprt, SprtVerdict, Wdl};
+use crate::runner::records::record::{GameRecord, Termination};
+use crate::runner::stats::elo::{Penta, Wdl};
+use crate::runner::stats::sprt::{Sprt, SprtVerdict};
 
 /// Results of one pairing, from the point of view of its first engine.
 #[derive(Clone, Debug, Default)]
@@ -43,6 +44,12 @@ impl Standings {
             engines: names.iter().map(|n| (n.clone(), 0, 0)).collect(),
             ..Standings::default()
         }
+    }
+
+    /// The verdict of `sprt` on these standings (an SPRT is a head-to-head test: its one
+    /// pairing); `Continue` without one.
+    pub fn sprt_verdict(&self, sprt: Option<&Sprt>) -> SprtVerdict {
+        sprt.map_or(SprtVerdict::Continue, |s| s.decide(&self.pairing(0).penta))
     }
 
     /// Standings built from records alone (for `ugine replay`): pairings are found by
@@ -160,14 +167,6 @@ pub fn progress_line(
     line
 }
 
-fn verdict_words(v: SprtVerdict) -> &'static str {
-    match v {
-        SprtVerdict::H1 => "H1 accepted (pass)",
-        SprtVerdict::H0 => "H0 accepted (fail)",
-        SprtVerdict::Continue => "no decision",
-    }
-}
-
 /// The lines a shard adds to its summary: the SPRT on the games of every shard.
 pub fn merged_sprt_lines(all: &Standings, sprt: &Sprt, verdict: SprtVerdict) -> String {
     let (lo, hi) = sprt.bounds();
@@ -179,7 +178,7 @@ pub fn merged_sprt_lines(all: &Standings, sprt: &Sprt, verdict: SprtVerdict) -> 
         p.wdl.losses,
         p.wdl.draws,
         sprt.llr(&p.penta),
-        verdict_words(verdict)
+        verdict.words()
     )
 }
 
@@ -228,7 +227,7 @@ pub fn format_summary(s: &Standings, sprt: Option<&Sprt>, verdict: SprtVerdict) 
                 "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} ({lo:.2}, {hi:.2})",
                 sp.elo0, sp.elo1, sp.alpha, sp.beta
             );
-            let _ = writeln!(out, "SPRT: {}", verdict_words(verdict));
+            let _ = writeln!(out, "SPRT: {}", verdict.words());
         }
     }
     if s.pairings.len() > 1 {

@@ -3,8 +3,8 @@
 
 use crate::core::{Outcome, Side};
 
-use super::record::{GameRecord, Termination};
-use super::tournament::Referee;
+use crate::runner::records::record::{GameRecord, Termination};
+use crate::runner::referee::Referee;
 
 /// Checks one record: the opening and every move are legal; a game ended by the rules
 /// is over with the recorded result; any other game is not over, and its result fits its

@@ -1,14 +1,20 @@
 //! The players of a match, behind one trait so the play loop can be tested with fakes:
-//! engine processes ([`super::process::ProcessPlayer`]) and the built-in uniform random
-//! mover ([`RandomPlayer`]).
+//! engine processes ([`process::ProcessPlayer`]), the built-in uniform random mover
+//! ([`RandomPlayer`]) and the built-in plain MCTS ([`uct_player::UctPlayer`]).
+
+pub mod process;
+pub mod spec;
+pub mod uct;
+pub mod uct_player;
+pub mod wire;
 
 use std::fmt;
 use std::time::Duration;
 
-use super::opening::Opening;
-use super::record::GameId;
 use crate::core::{Limits, Rng};
 use crate::engine::Session;
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::GameId;
 
 /// What went wrong with a player. After any error the play loop calls
 /// [`Player::reset`], so the next game starts from a fresh engine.

@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-use super::opening::Opening;
-use super::player::{EndQuery, Player, PlayerError};
-use super::record::{GameId, GameRecord, Termination};
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::Session;
+use crate::runner::players::{EndQuery, Player, PlayerError};
+use crate::runner::records::opening::Opening;
+use crate::runner::records::record::{GameId, GameRecord, Termination};
 
 /// The limits of every move of a game. Clock and move time are checked with `margin` of
 /// grace; without any time limit, a move must still come within `stall`.

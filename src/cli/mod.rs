@@ -1,0 +1,3 @@
+//! The command line.
+
+pub mod runner_args;

@@ -1,0 +1,9 @@
+//! What a match reads and writes: openings, game records, record-file headers, the
+//! shared record directory of shards, PGN, and the re-validation of recorded games.
+
+pub mod header;
+pub mod input;
+pub mod opening;
+pub mod pgn;
+pub mod record;
+pub mod replay;
