@@ -970,3 +970,68 @@ fn the_page_reconnects_after_a_server_restart() {
     c.wait(&tab, "ugine.connected && ugine.state.legal.length > 0", 30, "the page back");
     assert_eq!(c.eval(&tab, "document.getElementById('newgame').disabled"), Value::Bool(false));
 }
+
+// ---- analysis mode ------------------------------------------------------------------------------
+
+#[test]
+fn analysis_mode_draws_the_best_lines_and_an_evaluation_graph() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    new_game_of_people(&mut c, &tab, "moebius-chess");
+    for n in 0..2 {
+        c.wait(
+            &tab,
+            &format!("ugine.state.moves.length === {n} && ugine.state.legal.length > 0"),
+            10,
+            "legal",
+        );
+        c.eval(&tab, "sendMove(ugine.state.legal[0]); true");
+    }
+    c.wait(&tab, "ugine.state.moves.length === 2", 10, "two moves");
+    c.eval(
+        &tab,
+        "document.getElementById('analyst').value = 'ugine'; document.getElementById('mpv').value = 3;
+         const a = document.getElementById('analyse'); a.checked = true; a.dispatchEvent(new Event('change')); true",
+    );
+    // The best lines (three asked; each first move once), each an arrow from a piece to
+    // its square.
+    let lines = c.wait(
+        &tab,
+        "document.querySelectorAll('#board g.analysis').length >= 2 && [...document.querySelectorAll('#board g.analysis')].map((g) => [g.dataset.move, g.querySelector('.arrow').tagName, g.querySelector('.arrow-label').textContent])",
+        30,
+        "the best lines on the board",
+    );
+    let legal = c.eval(&tab, "ugine.state.legal");
+    for l in lines.as_array().unwrap() {
+        assert!(legal.as_array().unwrap().contains(&l[0]), "a legal move: {l}");
+        assert_eq!(l[1], "line", "an arrow: {l}");
+        let score = l[2].as_str().unwrap();
+        assert!(score.starts_with(['+', '-', '#']), "a score: {l}");
+    }
+    assert_eq!(server.engines(), 1, "one analysing engine");
+    c.wait(
+        &tab,
+        "document.querySelector(\"#evalgraph [data-ply='2']\")",
+        10,
+        "a point of the graph",
+    );
+    // Another position shown: the analysis follows it.
+    c.click(&tab, "#prev");
+    c.wait(
+        &tab,
+        "analysis.ply === 1 && document.querySelectorAll('#board g.analysis').length >= 2",
+        30,
+        "the lines of position 1",
+    );
+    c.wait(&tab, "document.querySelector(\"#evalgraph [data-ply='1']\")", 10, "a second point");
+    c.screenshot(&tab, "body", &shots_dir().join("analysis.png"));
+    // A click on the graph shows its position.
+    c.click(&tab, "#evalgraph [data-ply='2']");
+    let fens = c.eval(&tab, "ugine.state.fens");
+    assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), fens[2]);
+    // Off: the engine ends.
+    c.eval(&tab, "const b = document.getElementById('analyse'); b.checked = false; b.dispatchEvent(new Event('change')); true");
+    server.wait_no_engines(5, "analysis off");
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#board g.analysis').length"), 0);
+}

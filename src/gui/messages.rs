@@ -54,6 +54,20 @@ pub enum ClientMsg {
     Restart,
     /// Asks for the finished game as a record line.
     Save,
+    /// Analysis mode: `engine` analyses the position after `ply` moves with `lines` best
+    /// lines (no engine: analysis off).
+    Analyse {
+        #[serde(default)]
+        engine: Option<String>,
+        #[serde(default = "one")]
+        lines: u32,
+        #[serde(default)]
+        ply: usize,
+    },
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// The state of the table, sent after every change.
@@ -91,6 +105,16 @@ pub struct State {
     pub error: Option<String>,
     /// True when a take-back is possible.
     pub can_undo: bool,
+}
+
+/// A report of the analysing engine on the position after `ply` moves: one line
+/// (`multipv`, 1 = best) with the positions along it.
+pub fn analysis_json(ply: usize, info: &Info, pv_fens: &[String]) -> Value {
+    let mut v = info_json(super::analysis::SIDE, info, pv_fens);
+    v["type"] = Value::from("analysis");
+    v["ply"] = Value::from(ply);
+    v["multipv"] = Value::from(info.multipv.unwrap_or(1));
+    v
 }
 
 /// A search report of the engine to move, with the positions along its principal

@@ -15,10 +15,12 @@
 //! - [`seat`]: an engine playing one side, on its own thread.
 //! - [`clock`]: the two players' clocks; [`time`]: the time settings, checked.
 //! - [`names`]: the games' names for their sides; [`check`]: the king in check.
+//! - [`analysis`]: analysis mode, an engine on the position shown, with several lines.
 //! - [`records`]: record files of `ugine match`, read for replay and written on save.
 //! - [`assets`]: the embedded page.
 
 pub mod access;
+pub mod analysis;
 pub mod assets;
 pub mod check;
 pub mod clock;

@@ -10,6 +10,7 @@ use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::EngineList;
+use super::analysis::{self, Analyst, Request};
 use super::check::checked_kings;
 use super::clock::Clocks;
 use super::messages::{self, ClientMsg, PlayerChoice, State, TimeChoice};
@@ -78,6 +79,8 @@ pub struct Table {
     movers: Vec<usize>,
     players: [PlayerChoice; 2],
     seats: [Option<Seat>; 2],
+    /// The engine of analysis mode, when on.
+    analyst: Option<Analyst>,
     time: TimeControl,
     clocks: Option<Clocks>,
     /// Numbers the requests to engines, so that a late answer to an abandoned one is ignored.
@@ -114,6 +117,7 @@ impl Table {
             movers: Vec::new(),
             players: [PlayerChoice::Human, PlayerChoice::Human],
             seats: [None, None],
+            analyst: None,
             time: TimeControl::Movetime(Duration::from_secs(1)),
             clocks: None,
             ticket: 0,
@@ -169,6 +173,12 @@ impl Table {
             ClientMsg::Resign => self.resign(),
             ClientMsg::Restart => self.restart(),
             ClientMsg::Save => self.save(),
+            ClientMsg::Analyse { engine, lines, ply } => {
+                return match self.analyse(engine, lines, ply) {
+                    Ok(()) => {}
+                    Err(e) => self.refuse(&e),
+                };
+            }
         };
         match done {
             Ok(()) => self.advance(),
@@ -201,6 +211,7 @@ impl Table {
         records::apply_rule_options(scratch.as_mut(), &options, true)?;
         self.stop_thinking();
         self.seats = [None, None];
+        self.analyst = None;
         for (i, p) in players.iter().enumerate() {
             if let PlayerChoice::Engine(name) = p
                 && let Some(spec) = self.engines.find(name)
@@ -419,7 +430,80 @@ impl Table {
         self.thinking = Some((side, self.ticket));
     }
 
+    /// Analysis mode on (`engine`), moved to another position, or off (`None`).
+    fn analyse(&mut self, engine: Option<String>, lines: u32, ply: usize) -> Result<(), String> {
+        let Some(engine) = engine else {
+            self.analyst = None;
+            return Ok(());
+        };
+        let spec =
+            self.engines.find(&engine).ok_or_else(|| format!("no engine called '{engine}'"))?;
+        if !(1..=analysis::MAX_LINES).contains(&lines) {
+            return Err(format!("Analysis shows 1 to {} lines.", analysis::MAX_LINES));
+        }
+        if ply > self.moves.len() {
+            return Err("There is no such position in this game.".to_string());
+        }
+        let request = Request { engine, lines, ply };
+        if !self.analyst.as_ref().is_some_and(|a| a.serves(&request)) {
+            self.analyst = Some(Analyst::new(
+                spec,
+                request,
+                &self.game,
+                &self.options,
+                self.inputs.clone(),
+                Input::Seat,
+            ));
+        }
+        let position = Opening { fen: self.start.clone(), moves: self.moves[..ply].to_vec() };
+        if let Some(a) = self.analyst.as_mut() {
+            a.go(ply, position);
+        }
+        Ok(())
+    }
+
+    /// The analysing engine's events: its reports go to the page; a search that ends
+    /// starts again on the same position.
+    fn on_analysis(&mut self, ev: SeatEvent) {
+        let Some(ply) = self.analyst.as_ref().map(Analyst::ply) else { return };
+        if ply > self.moves.len() {
+            // Its position was taken back; the page asks again.
+            self.analyst = None;
+            return;
+        }
+        match ev {
+            SeatEvent::Line { line, .. } => {
+                let EngineLine::Info(info) = parse_engine_line(&line) else { return };
+                if info.pv.is_empty() {
+                    return;
+                }
+                let pv_fens = self.pv_positions(&self.fens[ply].clone(), &info.pv);
+                self.send(messages::analysis_json(ply, &info, &pv_fens));
+            }
+            SeatEvent::Moved { ticket, reply, .. } => {
+                let Some(a) = self.analyst.as_mut().filter(|a| a.is_current(ticket)) else {
+                    return;
+                };
+                match reply {
+                    Ok(_) => {
+                        let moves = self.moves[..ply].to_vec();
+                        a.go(ply, Opening { fen: self.start.clone(), moves });
+                    }
+                    Err(e) => {
+                        self.analyst = None;
+                        self.send_error(&format!("The analysis stopped: the engine failed ({e})."));
+                    }
+                }
+            }
+        }
+    }
+
     fn on_seat(&mut self, ev: SeatEvent) {
+        if let SeatEvent::Line { side: analysis::SIDE, .. }
+        | SeatEvent::Moved { side: analysis::SIDE, .. } = ev
+        {
+            return self.on_analysis(ev);
+        }
         match ev {
             SeatEvent::Line { side, line } => {
                 if self.thinking.map(|t| t.0) == Some(side) {
@@ -477,17 +561,23 @@ impl Table {
     /// Sends an engine's `info` line to the page, with the positions along its PV.
     fn forward_info(&mut self, side: usize, line: &str) {
         let EngineLine::Info(info) = parse_engine_line(line) else { return };
-        let mut pv_fens = Vec::new();
         let fen = self.referee.fen();
-        if !info.pv.is_empty() && self.scratch.set_position(Some(&fen), &[]).is_ok() {
-            for mv in &info.pv {
+        let pv_fens = self.pv_positions(&fen, &info.pv);
+        self.send(messages::info_json(side, &info, &pv_fens));
+    }
+
+    /// The positions along `pv` from `fen` (up to its first move that is not legal).
+    fn pv_positions(&mut self, fen: &str, pv: &[String]) -> Vec<String> {
+        let mut fens = Vec::new();
+        if !pv.is_empty() && self.scratch.set_position(Some(fen), &[]).is_ok() {
+            for mv in pv {
                 if self.scratch.play_move(mv).is_err() {
                     break;
                 }
-                pv_fens.push(self.scratch.fen());
+                fens.push(self.scratch.fen());
             }
         }
-        self.send(messages::info_json(side, &info, &pv_fens));
+        fens
     }
 
     /// Ends the game when the running clock has run out.

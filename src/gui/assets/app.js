@@ -111,6 +111,8 @@ function newGame(fen) {
   app.zoom = null;
   app.info = [null, null];
   app.preview = null;
+  analysis.asked = null;
+  clearEvals();
   send({ type: "new", game: $("game").value, options: optionValues(), fen: fen || null,
     players: [playerChoice("p1"), playerChoice("p2")], time });
 }
@@ -172,6 +174,7 @@ function onHello(h) {
     const sel = $(id);
     sel.replaceChildren(new Option("human", "human"), ...h.engines.map((e) => new Option(e, e)));
   }
+  $("analyst").replaceChildren(...h.engines.map((e) => new Option(e, e)));
   $("p2").value = h.engines[0];
   if (again) {
     // After a reconnection: the settings as they were.
@@ -204,6 +207,8 @@ function onInfo(m) {
     app.info[m.side] = { ...(before || blank), note: m.text };
   } else {
     app.info[m.side] = { ...m, note: before ? before.note : null };
+    const sh = shown();
+    if (sh && sh.live) noteEval(sh, app.state.fens.length - 1, m);
   }
   if (!app.preview) renderInfo(shown());
 }
@@ -224,13 +229,14 @@ function onReplay(r) {
 function connect() {
   const ws = new WebSocket(`ws://${location.host}/ws`);
   app.ws = ws;
-  ws.onopen = () => { app.connected = true; app.retry = 500; };
+  ws.onopen = () => { app.connected = true; app.retry = 500; analysis.asked = null; };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     switch (m.type) {
       case "hello": onHello(m); break;
       case "state": onState(m); break;
       case "info": onInfo(m); break;
+      case "analysis": onAnalysis(m); break;
       case "record": app.lastRecord = m.text; download("ugine-gui.records", m.text); break;
       case "error": notice(m.message); break;
     }

@@ -246,7 +246,7 @@ function renderStatus(sh) {
   $("undo").disabled = !on || !live || !s.can_undo;
   $("resign").disabled = !on || !live || !!s.result || !s.humans.some((h) => h);
   $("save").disabled = !on || !live || !s.result;
-  for (const id of ["newgame", "setfen", "restart", "movetext", "play", "recordfile"]) $(id).disabled = !on;
+  for (const id of ["newgame", "setfen", "restart", "movetext", "play", "recordfile", "analyse"]) $(id).disabled = !on;
   $("backtoplay").hidden = !app.replay;
   $("fen").value = app.preview || sh.fens[viewIndex(sh)];
 }
@@ -355,5 +355,9 @@ function render() {
   renderBanner(sh);
   renderMoves(sh);
   renderInfo(sh);
+  requestAnalysis(sh);
+  drawAnalysis(sh);
+  renderAnalysisText(sh);
+  renderGraph(sh);
   fitBoard();
 }
