@@ -82,6 +82,9 @@ struct GuiArgs {
     /// "name=… cmd=… [arg=…] [option.Name=value]…"; repeatable.
     #[arg(long = "engine", value_name = "SPEC")]
     engine: Vec<String>,
+    /// A match to watch: its record file, or a directory of `*.records` files.
+    #[arg(long)]
+    watch: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -160,6 +163,7 @@ fn main() -> Result<()> {
         Some(Cmd::Gui(args)) => ugine::gui::run(
             std::net::SocketAddr::new(args.bind, args.port),
             ugine::gui::EngineList::new(&args.engine)?,
+            args.watch,
         ),
     }
 }

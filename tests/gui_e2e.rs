@@ -1035,3 +1035,60 @@ fn analysis_mode_draws_the_best_lines_and_an_evaluation_graph() {
     server.wait_no_engines(5, "analysis off");
     assert_eq!(c.eval(&tab, "document.querySelectorAll('#board g.analysis').length"), 0);
 }
+
+// ---- the watched match ---------------------------------------------------------------------
+
+#[test]
+fn a_watched_match_shows_standings_and_follows_its_newest_game() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let record =
+        std::env::temp_dir().join(format!("ugine-gui-watch-{}.records", std::process::id()));
+    let line = |id: &str, p1: &str, p2: &str, moves: &str, result: &str| {
+        format!(
+            "id={id}\tgame=morris\toptions=Morris Rules=seed\tp1={p1}\tp2={p2}\topening=startpos\t\
+             moves={moves}\ttimes=1 1 1 1 1\tresult={result}\ttermination=adjudication\tdetail=test\n"
+        )
+    };
+    std::fs::write(
+        &record,
+        [
+            line("0.0.0", "alpha", "beta", "d1 d7 g1 a7 a1xa7", "p1win"),
+            line("0.0.1", "beta", "alpha", "d1 d7 g1 a7 a1xa7", "p1win"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let server = Server::with_args(&["--watch", record.to_str().unwrap()]);
+    let tab = open_page(&mut c, &server);
+    c.wait(&tab, "!document.getElementById('watchbox').hidden", 10, "the match");
+    let rows = c.eval(
+        &tab,
+        "[...document.querySelectorAll('#standings tbody tr')].map((r) => [...r.children].map((td) => td.textContent))",
+    );
+    assert_eq!(rows[0][0], "alpha");
+    assert_eq!(rows[0][1], "1-1-0");
+    assert_eq!(rows[0][2], "50.0 %");
+    // The newest game on the board, at its end.
+    c.wait(&tab, "ugine.replay && ugine.replay.index === 1", 10, "the newest game");
+    assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), "1B1/3/3/6/3/3/WWW b 6 7 0");
+    // A game more in the file: shown within a few seconds.
+    let third = line("0.1.0", "alpha", "beta", "d1 d7 g1 a7 a1xa7", "p1win");
+    let mut f = std::fs::OpenOptions::new().append(true).open(&record).unwrap();
+    std::io::Write::write_all(&mut f, third.as_bytes()).unwrap();
+    c.wait(&tab, "ugine.replay && ugine.replay.index === 2", 10, "the third game");
+    let alpha =
+        c.eval(&tab, "document.querySelector('#standings tbody tr').children[1].textContent");
+    assert_eq!(alpha, "2-1-0");
+    // An earlier game replayed: step through it.
+    c.eval(&tab, "const s = document.getElementById('watchgame'); s.value = '0'; s.dispatchEvent(new Event('change')); true");
+    c.wait(
+        &tab,
+        "ugine.replay.index === 0 && !document.getElementById('watchfollow').checked",
+        10,
+        "game 1",
+    );
+    c.click(&tab, "#first");
+    assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), "3/3/3/6/3/3/3 w 9 9 0");
+    c.screenshot(&tab, "body", &shots_dir().join("watch.png"));
+    let _ = std::fs::remove_file(record);
+}

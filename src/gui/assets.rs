@@ -12,7 +12,7 @@ pub const INDEX: &str = include_str!("assets/index.html");
 
 /// The style sheet and scripts the page loads, in load order for the scripts: the shared
 /// drawing helpers, one board per game, then the drawing of the page, move input,
-/// analysis and the application.
+/// analysis, the watched match and the application.
 pub const ASSETS: &[Asset] = &[
     Asset { path: "style.css", mime: "text/css", text: include_str!("assets/style.css") },
     Asset { path: "svg.js", mime: "text/javascript", text: include_str!("assets/svg.js") },
@@ -32,6 +32,7 @@ pub const ASSETS: &[Asset] = &[
         mime: "text/javascript",
         text: include_str!("assets/analysis.js"),
     },
+    Asset { path: "watch.js", mime: "text/javascript", text: include_str!("assets/watch.js") },
     Asset { path: "app.js", mime: "text/javascript", text: include_str!("assets/app.js") },
 ];
 

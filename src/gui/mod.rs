@@ -16,6 +16,7 @@
 //! - [`clock`]: the two players' clocks; [`time`]: the time settings, checked.
 //! - [`names`]: the games' names for their sides; [`check`]: the king in check.
 //! - [`analysis`]: analysis mode, an engine on the position shown, with several lines.
+//! - [`watch`]: the match of `--watch`: standings and games from its record files.
 //! - [`records`]: record files of `ugine match`, read for replay and written on save.
 //! - [`assets`]: the embedded page.
 
@@ -31,6 +32,7 @@ pub mod seat;
 pub mod server;
 pub mod table;
 pub mod time;
+pub mod watch;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -80,7 +82,11 @@ impl EngineList {
 
 /// Binds `addr`, prints the page's URL (with the access token) on stdout and serves until
 /// killed.
-pub fn run(addr: SocketAddr, engines: EngineList) -> anyhow::Result<()> {
+pub fn run(
+    addr: SocketAddr,
+    engines: EngineList,
+    watch: Option<std::path::PathBuf>,
+) -> anyhow::Result<()> {
     let token = access::server_token().map_err(anyhow::Error::msg)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -97,6 +103,7 @@ pub fn run(addr: SocketAddr, engines: EngineList) -> anyhow::Result<()> {
         );
         use std::io::Write;
         std::io::stdout().flush()?;
-        server::serve(listener, Arc::new(server::Gui { engines: Arc::new(engines), token })).await
+        server::serve(listener, Arc::new(server::Gui { engines: Arc::new(engines), token, watch }))
+            .await
     })
 }

@@ -1,9 +1,11 @@
 //! The HTTP side: `/` is the page, `/static/<file>` its embedded files, `/ws` the
-//! WebSocket of one tab, `/replay` (POST) reads a record file for replay. Every request
+//! WebSocket of one tab, `/replay` (POST) reads a record file for replay, `/watch` the
+//! match of `--watch`. Every request
 //! needs the server's token, the WebSocket and `/replay` also the server's own origin
 //! ([`access`]). Each WebSocket gets its own [`Table`] on its own thread; the table (and
 //! its engines) goes when the socket closes.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::channel;
 
@@ -20,6 +22,7 @@ use super::access;
 use super::assets;
 use super::records;
 use super::table::{Input, Table};
+use super::watch::watch_json;
 
 /// The largest message a page may send on its WebSocket; larger ones close the socket
 /// (code 1009) without being read.
@@ -31,6 +34,8 @@ pub const MAX_RECORDS: usize = 16 * 1024 * 1024;
 pub struct Gui {
     pub engines: Arc<EngineList>,
     pub token: String,
+    /// The record file or directory of `--watch`.
+    pub watch: Option<PathBuf>,
 }
 
 /// Serves the page on `listener` until the process ends.
@@ -40,6 +45,7 @@ pub async fn serve(listener: TcpListener, gui: Arc<Gui>) -> anyhow::Result<()> {
         .route("/static/{file}", get(static_file))
         .route("/ws", get(upgrade))
         .route("/replay", post(replay).layer(DefaultBodyLimit::max(MAX_RECORDS)))
+        .route("/watch", get(watch))
         .with_state(gui);
     axum::serve(listener, app).await?;
     Ok(())
@@ -102,6 +108,21 @@ async fn replay(
         return r;
     }
     let json = records::replay_json(&text).to_string();
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}
+
+/// The match of `--watch` as it stands (404 without `--watch`).
+async fn watch(State(gui): State<Arc<Gui>>, RawQuery(q): RawQuery, headers: HeaderMap) -> Response {
+    if let Some(r) = allowed(&gui, q.as_deref(), &headers, false) {
+        return r;
+    }
+    let Some(path) = gui.watch.clone() else {
+        return (StatusCode::NOT_FOUND, "the server watches no match (ugine gui --watch)")
+            .into_response();
+    };
+    let json = tokio::task::spawn_blocking(move || watch_json(&path).to_string())
+        .await
+        .unwrap_or_default();
     ([(header::CONTENT_TYPE, "application/json")], json).into_response()
 }
 

@@ -217,7 +217,8 @@ function ending(sh) {
 function renderBanner(sh) {
   const e = ending(sh);
   const banner = $("banner");
-  banner.hidden = !e || app.bannerClosed === e.key;
+  // Over the last position only: stepping through the game shows the board.
+  banner.hidden = !e || app.bannerClosed === e.key || viewIndex(sh) !== sh.fens.length - 1;
   if (!e) return;
   $("banner-title").textContent = resultText(sh.game, e.result);
   $("banner-reason").textContent = e.reason;
