@@ -9,7 +9,7 @@
 //!   [`search::Reporter`].
 //! - [`ugi`]: the only module that reads or writes protocol text.
 //! - [`gui`]: `ugine gui`, the browser front end (web server and embedded page).
-//! - [`bench`]: the fixed benchmark behind `ugine bench`.
+//! - [`mod@bench`]: the fixed benchmark behind `ugine bench`.
 //! - [`tune`]: `ugine tune`, Texel tuning of the evaluations linear in their weights.
 
 pub mod bench;

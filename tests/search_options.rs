@@ -27,8 +27,33 @@ fn nodes(info: &str) -> u64 {
 }
 
 #[test]
-fn every_alpha_beta_game_announces_its_search_parameters() {
+fn ugi_lists_only_what_a_user_sets_but_every_knob_is_settable() {
     let mut e = Engine::start(&[]);
+    e.send("ugi");
+    let lines = e.read_until(|l| l == "ugiok");
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    assert!(options.iter().all(|l| !l.contains(" Search ")), "{options:?}");
+    assert!(options.len() <= 20, "{} options: {options:?}", options.len());
+    for user in ["Game", "Hash", "Threads", "MultiPV", "Move Overhead", "Morris Rules"] {
+        assert!(
+            options.iter().any(|l| l.starts_with(&format!("option name {user} type"))),
+            "{user}"
+        );
+    }
+    e.send("setoption name Morris Search Aspiration value 57");
+    e.send("setoption name Mobius Search Exploration value 900");
+    e.send("isready");
+    let answer = e.read_until(|l| l == "readyok");
+    assert!(answer.iter().all(|l| !l.contains("error")), "{answer:?}");
+    e.send("setoption name Morris Search Aspiration value -1");
+    e.send("isready");
+    let answer = e.read_until(|l| l == "readyok");
+    assert!(answer.iter().any(|l| l.starts_with("info string error")), "{answer:?}");
+}
+
+#[test]
+fn every_alpha_beta_game_announces_its_search_parameters() {
+    let mut e = Engine::start(&["--tuning-options"]);
     e.send("ugi");
     let lines = e.read_until(|l| l == "ugiok");
     for game in ["Morris", "Moebius", "Mabula", "Morpiae"] {

@@ -5,7 +5,7 @@ mod runner_util;
 use runner_util::{UGINE, text, ugine};
 
 fn spsa(params: &[&str], seed: &str) -> std::process::Output {
-    let engine = format!("cmd={UGINE}");
+    let engine = format!("cmd={UGINE} arg=--tuning-options");
     let mut args = vec![
         "spsa",
         "--game",

@@ -28,7 +28,10 @@ pub trait Session: Send {
     fn set_multipv(&mut self, lines: usize);
     /// The search's own options (see [`Searcher::option_specs`]).
     fn search_option_specs(&self) -> Vec<OptionSpec>;
-    /// Applies one of the search's own options (already checked against its spec).
+    /// The search's tunable parameters (see [`Searcher::tuning_specs`]).
+    fn tuning_option_specs(&self) -> Vec<OptionSpec>;
+    /// Applies one of the search's own options or tuning knobs (already checked against
+    /// its spec).
     fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String>;
     /// Forgets the previous game: start position, cleared search tables.
     fn new_game(&mut self);
@@ -76,9 +79,10 @@ pub struct GameSession<G: Game, S: Searcher<G>> {
     options: G::Options,
     position: G,
     searcher: Arc<Mutex<S>>,
-    /// The searcher's own options, read once: asking the searcher would wait for a
-    /// running search to end.
+    /// The searcher's own options and tuning knobs, read once: asking the searcher
+    /// would wait for a running search to end.
     search_options: Vec<OptionSpec>,
+    tuning_options: Vec<OptionSpec>,
 }
 
 impl<G: Game, S: Searcher<G>> GameSession<G, S> {
@@ -89,6 +93,7 @@ impl<G: Game, S: Searcher<G>> GameSession<G, S> {
             position: G::startpos(&options),
             options,
             search_options: searcher.option_specs(),
+            tuning_options: searcher.tuning_specs(),
             searcher: Arc::new(Mutex::new(searcher)),
         }
     }
@@ -164,6 +169,10 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn search_option_specs(&self) -> Vec<OptionSpec> {
         self.search_options.clone()
+    }
+
+    fn tuning_option_specs(&self) -> Vec<OptionSpec> {
+        self.tuning_options.clone()
     }
 
     fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {

@@ -104,7 +104,7 @@ pub struct SearchParams {
     /// See [`SearchParams::lmp_base`].
     pub lmp_max_depth: i32,
     /// With [`Evaluate::depth_to_end`] at most this far, iterative deepening searches
-    /// straight to the end after [`SOLVE_WARMUP`] iterations (when no depth limit stops
+    /// straight to the end after `SOLVE_WARMUP` iterations (when no depth limit stops
     /// it earlier): the iterations that stop short of the end, scored by the evaluation,
     /// can cost several times the exact one, whose win, draw and loss scores cut most of
     /// the tree (0: never).
@@ -1065,7 +1065,7 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 
     /// One option per tunable field of [`SearchParams`] (see [`params`]), defaults from
     /// the game's [`Evaluate::PARAMS`].
-    fn option_specs(&self) -> Vec<OptionSpec> {
+    fn tuning_specs(&self) -> Vec<OptionSpec> {
         params::option_specs(&G::SEARCH_OPTIONS, &G::PARAMS)
     }
 

@@ -95,7 +95,7 @@ pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
         playout_by_moves(self, pos, rng, moves, played)
     }
 
-    /// The move's key for RAVE (below [`AMAF_KEYS`]): moves with the same key count as
+    /// The move's key for RAVE (below `AMAF_KEYS`): moves with the same key count as
     /// the same move in the all-moves-as-first statistics. `None` (the default, for every
     /// move) leaves RAVE off; a move without a key gets no AMAF statistics.
     fn amaf_key(&self, _mv: G::Move) -> Option<u16> {

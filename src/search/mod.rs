@@ -31,12 +31,19 @@ pub trait Searcher<G: Game>: Send + 'static {
     fn set_threads(&mut self, _threads: usize) {}
     /// How many best lines to report (`MultiPV`, at least 1); `bestmove` is the first.
     fn set_multipv(&mut self, _lines: usize) {}
-    /// The options of this search beyond the engine-wide ones (tunable parameters,
-    /// tablebase paths), announced after the rule options. Names are unique engine-wide.
+    /// The options of this search that a user sets (database paths), announced after
+    /// the rule options. Names are unique engine-wide.
     fn option_specs(&self) -> Vec<OptionSpec> {
         Vec::new()
     }
-    /// Applies one of [`Searcher::option_specs`] (value already checked against its spec).
+    /// The search's tunable parameters (SPSA's knobs): set like any option, but
+    /// announced only when asked for (`ugine --tuning-options`), so that a GUI's engine
+    /// dialog shows what a user sets.
+    fn tuning_specs(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+    /// Applies one of [`Searcher::option_specs`] or [`Searcher::tuning_specs`] (value
+    /// already checked against its spec).
     fn set_option(&mut self, name: &str, _value: &OptionValue) -> Result<(), String> {
         Err(format!("unknown option '{name}'"))
     }

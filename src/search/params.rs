@@ -2,7 +2,7 @@
 //! they can be changed without a rebuild (experiments, `ugine spsa`). Every alpha-beta
 //! game announces one option per [`Param`], named `<Game> Search <param>` (names must be
 //! unique engine-wide, and each game has its own defaults: its [`Evaluate::PARAMS`]), e.g.
-//! `Morris Search Aspiration`. The names come from [`search_option_names!`], so they are
+//! `Morris Search Aspiration`. The names come from `search_option_names!`, so they are
 //! `'static` and written once.
 //!
 //! Thresholds that can be off (`LMR Min Move`, `LMR Deep Depth`, `LMP Base`) use [`NEVER`] for "never";
@@ -207,7 +207,7 @@ impl Param {
     }
 }
 
-/// The options of a game's search: `names` from [`search_option_names!`], defaults from
+/// The options of a game's search: `names` from `search_option_names!`, defaults from
 /// the game's table.
 pub fn option_specs(names: &SearchOptionNames, defaults: &SearchParams) -> Vec<OptionSpec> {
     Param::ALL

@@ -17,17 +17,16 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
 
-use crate::core::{Limits, Outcome, Side};
-use crate::engine::Session;
+use crate::core::{Outcome, Side};
+use crate::engine::{Session, search_nodes};
 use crate::runner::records::opening::{Opening, default_plies, generate_openings};
 use crate::runner::referee::Referee;
-use crate::search::{Reporter, Score, SearchInfo};
+use crate::search::Score;
 
 /// `ugine datagen`: self-play data for tuning (format in `docs/tuning.md`).
 #[derive(Args, Debug)]
@@ -58,8 +57,8 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
     /// Rule options "Name=value"; repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    pub option: Vec<String>,
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
+    pub option: Vec<(String, String)>,
     /// Output file (default: stdout).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -70,15 +69,6 @@ struct Sample {
     fen: String,
     side: Side,
     score: Score,
-}
-
-/// Keeps the last score a search reported.
-struct LastScore(Arc<Mutex<Option<Score>>>);
-
-impl Reporter for LastScore {
-    fn info(&mut self, info: &SearchInfo) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.score);
-    }
 }
 
 /// The data line of one position (see the module doc).
@@ -92,28 +82,6 @@ pub fn format_line(fen: &str, side: Side, score: Score, result: Outcome) -> Stri
         Score::Mate(n) => format!("#{n}"),
     };
     format!("{fen} | {side} | {score} | {}", result.as_str())
-}
-
-/// Searches the session's position to `nodes` and returns the best move and the score.
-pub fn search(session: &mut dyn Session, nodes: u64) -> anyhow::Result<(String, Option<Score>)> {
-    let score = Arc::new(Mutex::new(None));
-    let (tx, rx) = channel();
-    let done = Box::new(move |mv: String| {
-        let _ = tx.send(mv);
-    });
-    let handle = session
-        .start_search(
-            Limits::nodes(nodes),
-            Duration::ZERO,
-            Arc::new(AtomicBool::new(false)),
-            Box::new(LastScore(Arc::clone(&score))),
-            done,
-        )
-        .map_err(anyhow::Error::msg)?;
-    let mv = rx.recv().context("the search ended without a move");
-    let _ = handle.join();
-    let score = *score.lock().unwrap_or_else(|e| e.into_inner());
-    Ok((mv?, score))
 }
 
 /// Plays one self-play game from `opening`; returns its data lines.
@@ -132,7 +100,7 @@ fn play(
             result = o;
             break;
         }
-        let (mv, score) = search(session, args.nodes)?;
+        let (mv, score) = search_nodes(session, args.nodes)?;
         if let Some(score) = score {
             samples.push(Sample { fen: session.fen(), side: session.side_to_move(), score });
         }
@@ -150,11 +118,7 @@ pub fn run_datagen(args: &DatagenArgs) -> anyhow::Result<()> {
         bail!("--games must be at least 1");
     }
     let mut options = vec![("Game".to_string(), args.game.clone())];
-    for o in &args.option {
-        let (k, v) =
-            o.split_once('=').with_context(|| format!("--option '{o}': expected NAME=VALUE"))?;
-        options.push((k.trim().to_string(), v.trim().to_string()));
-    }
+    options.extend(args.option.iter().cloned());
     let referee = Referee::new(&args.game, &options)?;
     let mut session = referee.session()?;
     let plies = args.plies.unwrap_or_else(|| default_plies(session.as_ref(), 8));

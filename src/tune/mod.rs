@@ -47,8 +47,8 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1.0)]
     pub lambda: f64,
     /// Rule options of the data "Name=value"; repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    pub option: Vec<String>,
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
+    pub option: Vec<(String, String)>,
     /// Where to write the weight table (default: the game's own, from the repository
     /// root); `-` prints it instead.
     #[arg(long, short)]
@@ -73,9 +73,7 @@ pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
 fn rule_options<G: Game>(args: &TuneArgs) -> anyhow::Result<G::Options> {
     let mut opts = G::Options::default();
     let specs: Vec<OptionSpec> = G::Options::specs();
-    for o in &args.option {
-        let (k, v) =
-            o.split_once('=').with_context(|| format!("--option '{o}': expected NAME=VALUE"))?;
+    for (k, v) in &args.option {
         let spec = specs
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(k.trim()))
@@ -221,7 +219,7 @@ fn tune<G: LinearEval + Evaluate>(args: &TuneArgs) -> anyhow::Result<()> {
     after.push(offset);
     let losses = |w: &[f64]| (texel::loss(samples, w, k), texel::loss(&data.held_out, w, k));
     let ((train0, held0), (train1, held1)) = (losses(&base), losses(&after));
-    let options: String = args.option.iter().map(|o| format!(" --option '{o}'")).collect();
+    let options: String = args.option.iter().map(|(k, v)| format!(" --option '{k}={v}'")).collect();
     let fixes: String = args.fix.iter().map(|f| format!(" --fix '{f}'")).collect();
     let command = format!(
         "ugine tune --game {} --data {} --epochs {} --rate {} --reg {} --lambda {}{fixes}{options}",

@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use crate::cli::runner_args::LimitArgs;
+use crate::cli::r#match::LimitArgs;
 use crate::core::words::split_words;
 use crate::core::{Outcome, Rng, Side};
 use crate::runner::note;
@@ -50,7 +50,7 @@ pub struct SpsaArgs {
     /// The game.
     #[arg(long)]
     pub game: String,
-    /// The engine, as for `ugine match`: "cmd=<program> [arg=…]… [option.<Name>=<v>]…".
+    /// The engine, as for `ugine match`: "cmd=PROGRAM [arg=…]… [option.NAME=VALUE]…".
     #[arg(long, value_name = "SPEC")]
     pub engine: String,
     /// A tuned spin option: "Name=start,min,max,c_end,r_end"; repeatable.

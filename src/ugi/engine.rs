@@ -99,6 +99,8 @@ pub struct Engine {
     multipv: usize,
     overhead: Duration,
     search: Option<RunningSearch>,
+    /// Whether `ugi` lists the searches' tuning knobs.
+    show_tuning: bool,
 }
 
 impl Engine {
@@ -115,6 +117,7 @@ impl Engine {
             multipv: 1,
             overhead: Duration::from_millis(options::DEFAULT_OVERHEAD_MS as u64),
             search: None,
+            show_tuning: false,
         };
         engine.session().set_hash_mb(hash_mb);
         engine
@@ -214,19 +217,32 @@ impl Engine {
     fn identify(&mut self, ok: EngineLine) {
         self.send(EngineLine::IdName(format!("ugine {}", env!("CARGO_PKG_VERSION"))));
         self.send(EngineLine::IdAuthor("the ugine developers".into()));
-        for spec in self.all_option_specs() {
+        for spec in self.option_specs(self.show_tuning) {
             self.send(EngineLine::Option(describe(&spec)));
         }
         self.send(ok);
     }
 
-    fn all_option_specs(&self) -> Vec<OptionSpec> {
+    /// Announces the searches' tuning knobs too from now on (`ugine --tuning-options`,
+    /// for SPSA and scripts); without it `ugi` lists only the options a user sets.
+    pub fn show_tuning_options(&mut self) {
+        self.show_tuning = true;
+    }
+
+    /// The engine-wide options, every game's rule options and search options, then with
+    /// `tuning` the searches' tuning knobs.
+    fn option_specs(&self, tuning: bool) -> Vec<OptionSpec> {
         let mut specs = engine_option_specs();
         for s in &self.sessions {
             specs.extend(s.rule_option_specs());
         }
         for s in &self.sessions {
             specs.extend(s.search_option_specs());
+        }
+        if tuning {
+            for s in &self.sessions {
+                specs.extend(s.tuning_option_specs());
+            }
         }
         specs
     }
@@ -235,7 +251,7 @@ impl Engine {
     /// changes.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let spec = self
-            .all_option_specs()
+            .option_specs(true)
             .into_iter()
             .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| format!("unknown option '{}'", truncate(name)))?;
@@ -267,7 +283,11 @@ impl Engine {
                 let owner = self
                     .sessions
                     .iter_mut()
-                    .find(|s| owns(s.rule_option_specs()) || owns(s.search_option_specs()))
+                    .find(|s| {
+                        owns(s.rule_option_specs())
+                            || owns(s.search_option_specs())
+                            || owns(s.tuning_option_specs())
+                    })
                     .ok_or_else(|| format!("unknown option '{name}'"))?;
                 if owns(owner.rule_option_specs()) {
                     owner.set_rule_option(name, value)

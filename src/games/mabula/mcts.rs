@@ -299,13 +299,13 @@ impl Searcher<Mabula> for MabulaSearch {
     }
 
     /// The alpha-beta's options, then the Monte Carlo constants (thousandths).
-    fn option_specs(&self) -> Vec<OptionSpec> {
+    fn tuning_specs(&self) -> Vec<OptionSpec> {
         let spin = |name, default, min, max| OptionSpec {
             name,
             kind: OptionKind::Spin { default, min, max },
         };
         let (params, policy) = (PARAMS, MabulaPolicy::default());
-        let mut specs = self.alphabeta.option_specs();
+        let mut specs = self.alphabeta.tuning_specs();
         specs.extend([
             spin(EXPLORATION, permille(params.exploration), 0, 10_000),
             spin(GREED, permille(policy.greed), 0, 1000),

@@ -175,7 +175,7 @@ pub struct Board {
     pub pieces: [Bb; 6],
     /// Squares of each colour.
     pub colors: [Bb; 2],
-    /// The piece code on each square (see [`code`]).
+    /// The piece code on each square (see `code`).
     pub mailbox: [u8; SQUARES],
     /// 0 when White is to move, 1 for Black.
     pub stm: usize,

@@ -124,7 +124,7 @@ impl Evaluate for Morpiae {
 
     /// A drawn end is two equal colour counts when the lines run out, so the fewer legal
     /// lines are left while the counts are equal, the more drawish: none at
-    /// [`OPEN_GAME_LINES`] or more, linearly up to all at none left.
+    /// `OPEN_GAME_LINES` or more, linearly up to all at none left.
     fn drawishness(&self) -> i32 {
         let me = self.side_to_move();
         if self.colours(me) != self.colours(me.opponent()) {

@@ -5,7 +5,7 @@
 //! IJCAI 2011 (the 82-move 5D and 178-move 5T records). A level-0 call is a playout that
 //! picks each move with probability ∝ exp(policy weight); a level-`l` call runs N
 //! level-`l−1` calls (`--iterations`, default [`DEFAULT_ITERATIONS`]), keeps the best
-//! sequence and moves the policy towards it (gradient step [`params::ALPHA`]). Moves are
+//! sequence and moves the policy towards it (gradient step `params::ALPHA`). Moves are
 //! coded by line and new point, as in Rosin's paper. The search restarts at the chosen
 //! level (default [`DEFAULT_LEVEL`]) with a fresh policy until the time is up and returns
 //! the longest game seen.
@@ -15,7 +15,7 @@
 //! longest game of any thread is kept; thread 0 uses the given seed, so one thread is
 //! the sequential search.
 //!
-//! Playouts run on [`SolitaireBoard`], a fixed-window drawing without colours whose
+//! Playouts run on `SolitaireBoard`, a fixed-window drawing without colours whose
 //! legal lines agree with the two-player rules' (captures never change which lines are
 //! legal, so a solitaire game is a Morpiae game whose colours are ignored); the policy
 //! keeps the exponential of each weight, refreshed only for the codes `adapt` changes.
@@ -24,7 +24,6 @@
 //! machine).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -269,69 +268,4 @@ pub fn game_text(variant: Variant, moves: &[MorpiaeMove]) -> Result<String, Stri
         let _ = writeln!(out, "# {line}");
     }
     Ok(out)
-}
-
-/// Arguments of `ugine morpion`.
-#[derive(clap::Args, Clone, Debug)]
-pub struct MorpionArgs {
-    /// Rule variant: 5T (touching) or 5D (disjoint).
-    #[arg(long, default_value = "5T", value_parser = parse_variant)]
-    pub variant: Variant,
-    /// Search time in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub time: f64,
-    /// Seed of the random playouts (of the first thread; the others derive theirs).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Search threads (independent NRPA runs sharing the longest game).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: u32,
-    /// NRPA level of each restart (each level runs `--iterations` calls of the one below).
-    #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u32).range(1..=6))]
-    pub level: u32,
-    /// Calls of the level below per level call (Rosin's N).
-    #[arg(long, default_value_t = DEFAULT_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..=10000))]
-    pub iterations: u32,
-    /// File the best game is written to (replayable UGI commands).
-    #[arg(long, default_value = "morpion.txt")]
-    pub out: PathBuf,
-}
-
-fn parse_variant(s: &str) -> Result<Variant, String> {
-    Variant::from_name(s).ok_or_else(|| format!("variant must be 5T or 5D, not '{s}'"))
-}
-
-/// `ugine morpion`: searches, prints the best line and its length to stdout (and each
-/// improvement to stderr), and writes the game to `args.out`.
-pub fn run(args: &MorpionArgs) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    use std::io::Write as _;
-    anyhow::ensure!(
-        args.time.is_finite() && args.time > 0.0,
-        "time must be a positive number of seconds"
-    );
-    let start = Instant::now();
-    let report = |len: usize| {
-        eprintln!("{:>8.1}s best {len}", start.elapsed().as_secs_f64());
-    };
-    let time = Duration::from_secs_f64(args.time);
-    let threads = args.threads as usize;
-    let iterations = args.iterations as usize;
-    let found =
-        search_solitaire(args.variant, time, args.seed, threads, args.level, iterations, &report);
-    let text = game_text(args.variant, &found.moves).map_err(anyhow::Error::msg)?;
-    std::fs::write(&args.out, &text)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-    let list: Vec<String> = found.moves.iter().map(|m| m.to_string()).collect();
-    let mut stdout = std::io::stdout().lock();
-    writeln!(
-        stdout,
-        "variant {} threads {} playouts {}",
-        args.variant.name(),
-        args.threads,
-        found.playouts
-    )?;
-    writeln!(stdout, "line {}", list.join(" "))?;
-    writeln!(stdout, "length {}", found.moves.len())?;
-    Ok(())
 }

@@ -11,11 +11,11 @@ pub const NONE: u8 = POINTS as u8;
 /// One turn: a placement or step, and the enemy man it removes if it closes a mill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MorrisMove {
-    /// Origin of a step or flight, [`NONE`] for a placement.
+    /// Origin of a step or flight, `NONE` for a placement.
     pub from: u8,
     /// Destination point.
     pub to: u8,
-    /// The enemy man removed, [`NONE`] if none.
+    /// The enemy man removed, `NONE` if none.
     pub capture: u8,
 }
 

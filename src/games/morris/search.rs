@@ -121,10 +121,11 @@ impl Searcher<Morris> for MorrisSearch {
     }
 
     fn option_specs(&self) -> Vec<OptionSpec> {
-        let mut specs =
-            vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } }];
-        specs.extend(self.search.option_specs());
-        specs
+        vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } }]
+    }
+
+    fn tuning_specs(&self) -> Vec<OptionSpec> {
+        self.search.tuning_specs()
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {

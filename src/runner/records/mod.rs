@@ -1,6 +1,7 @@
 //! What a match reads and writes: openings, game records, record-file headers, the
 //! shared record directory of shards, PGN, and the re-validation of recorded games.
 
+pub mod balance;
 pub mod header;
 pub mod input;
 pub mod opening;

@@ -462,7 +462,7 @@ impl Searcher<Mobius> for Mcts {
 
     /// The tunable constants ([`MctsParams`] but the seed), defaults from
     /// [`MctsParams::default`].
-    fn option_specs(&self) -> Vec<OptionSpec> {
+    fn tuning_specs(&self) -> Vec<OptionSpec> {
         let d = MctsParams::default();
         let spin = |name, default, min, max| OptionSpec {
             name,

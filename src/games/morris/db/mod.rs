@@ -4,16 +4,16 @@
 //! repetition and move-limit draws) and the distance to the end in plies.
 //!
 //! One job per file: [`symmetry`] (the 16 board symmetries), [`index`] (slots of a class,
-//! symmetries folded), [`value`] (values and their stored form), [`file`] (the class
+//! symmetries folded), [`value`] (values and their stored form), [`mod@file`] (the class
 //! files), [`moves`] (forward moves from the game's generator, and unmoves), [`solve`]
 //! (retrograde analysis of a class), [`build`] (all classes in dependency order),
 //! [`probe`] (the loaded database: values and best moves), [`verify`] (consistency of every
 //! stored value), [`crosscheck`] (against plain search), [`plain`] (a second, plain solver
 //! of the 3-against-3 class), [`stats`],
-//! [`progress`] (the progress bar) and [`cli`] (`ugine morris-db`).
+//! [`progress`] (the progress bar); the command `ugine morris-db` is `crate::cli::morris_db`.
 
 pub mod build;
-pub mod cli;
+
 pub mod crosscheck;
 pub mod file;
 pub mod index;

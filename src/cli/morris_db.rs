@@ -6,18 +6,18 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 
-use super::super::board::Morris;
-use super::super::options::MorrisRules;
-use super::build::build;
-use super::crosscheck::crosscheck_class;
-use super::file::rules_name;
-use super::index::Class;
-use super::moves::db_options;
-use super::plain::crosscheck_three_against_three;
-use super::probe::MorrisDb;
-use super::stats::{STATS_HEADER, class_stats, stats_line};
-use super::verify::verify_class;
 use crate::core::Game;
+use crate::games::morris::Morris;
+use crate::games::morris::MorrisRules;
+use crate::games::morris::db::build::build;
+use crate::games::morris::db::crosscheck::crosscheck_class;
+use crate::games::morris::db::file::rules_name;
+use crate::games::morris::db::index::Class;
+use crate::games::morris::db::moves::db_options;
+use crate::games::morris::db::plain::crosscheck_three_against_three;
+use crate::games::morris::db::probe::MorrisDb;
+use crate::games::morris::db::stats::{STATS_HEADER, class_stats, stats_line};
+use crate::games::morris::db::verify::verify_class;
 
 /// Endgame databases of Nine Men's Morris (movement phase).
 #[derive(Args)]
