@@ -1092,3 +1092,92 @@ fn a_watched_match_shows_standings_and_follows_its_newest_game() {
     c.screenshot(&tab, "body", &shots_dir().join("watch.png"));
     let _ = std::fs::remove_file(record);
 }
+
+#[test]
+fn a_whole_game_is_played_against_the_engine_by_keyboard_alone() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    new_game(&mut c, &tab, "morris", "human", "ugine", 0.02);
+    c.eval(&tab, "document.activeElement.blur(); true");
+    let on_board = "document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell";
+    let mut tabs = 0;
+    while c.eval(&tab, on_board).is_null() {
+        tabs += 1;
+        assert!(tabs < 60, "Tab reaches the board");
+        c.key(&tab, "Tab");
+    }
+    // Enter on the focused place, again and again: the focus stays on the board and moves
+    // to a place that can be played, through the engine's replies, to the end.
+    let mut presses = 0;
+    loop {
+        let ready = c.wait(
+            &tab,
+            &format!("(ugine.state.result && 'over') || (ugine.state.legal.length > 0 && {on_board} && 'turn')"),
+            30,
+            "the person's turn with the focus on the board, or the end",
+        );
+        if ready == "over" {
+            break;
+        }
+        presses += 1;
+        assert!(presses < 600, "the game ends");
+        c.key(&tab, "Enter");
+    }
+    let s = c.eval(
+        &tab,
+        "[ugine.state.result, ugine.state.moves.length, document.getElementById('banner').hidden]",
+    );
+    assert!(s[1].as_u64().unwrap() > 10, "a whole game: {s}");
+    assert_eq!(s[2], Value::Bool(false), "the result banner: {s}");
+}
+
+#[test]
+fn a_whole_game_of_every_game_is_played_by_touch_on_a_phone() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let server = Server::start();
+    let tab = open_page(&mut c, &server);
+    c.viewport(&tab, 390, 844, true);
+    c.call(Some(&tab), "Page.reload", serde_json::json!({}));
+    c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page on a phone");
+    // The middle of a place that can be played, inside the board's window, and whether
+    // a finger can hit it as it is.
+    let place = "(() => { const b = document.getElementById('board').getBoundingClientRect();
+        const buttons = [...document.querySelectorAll('#choices button[data-token]')];
+        if (buttons.length) { const r = buttons[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, true]; }
+        const t = [...document.querySelectorAll('#board .target')].map((e) => e.getBoundingClientRect())
+          .map((r) => [r.x + r.width / 2, r.y + r.height / 2]).find(([x, y]) => x > b.left && y > b.top && x < b.right && y < b.bottom);
+        return t ? [t[0], t[1], ugine.zoom !== null || smallestPlace() >= 40] : null; })()";
+    for game in GAMES {
+        c.eval(&tab, "document.getElementById('settings').open = true; true");
+        new_game(&mut c, &tab, game, "human", "ugine", 0.02);
+        c.eval(&tab, "document.getElementById('settings').open = false; fitBoard(); true");
+        let mut taps = 0;
+        loop {
+            let ready = c.wait(
+                &tab,
+                "(ugine.state.result && 'over') || (ugine.state.legal.length > 0 && 'turn')",
+                30,
+                &format!("{game}: the person's turn or the end"),
+            );
+            if ready == "over" {
+                break;
+            }
+            taps += 1;
+            assert!(taps < 1500, "{game}: the game ends");
+            let at = c.eval(&tab, place);
+            if at.is_null() {
+                // The places in view are not playable: see the whole board again.
+                c.click(&tab, "#zoomout");
+                continue;
+            }
+            assert!(
+                at[2] == Value::Bool(true) || c.eval(&tab, "ugine.zoom") == Value::Null,
+                "{game}: {at}"
+            );
+            c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+        }
+        let moves = c.eval(&tab, "ugine.state.moves.length").as_u64().unwrap();
+        assert!(moves > 4, "{game}: a whole game ({moves} plies)");
+    }
+}
