@@ -4,9 +4,9 @@
 use std::time::Duration;
 
 use ugine::core::{Limits, Rng, Side};
+use ugine::engine::GAME_NAMES;
 use ugine::engine::registry;
 use ugine::search::Score;
-use ugine::ugi::options::GAME_NAMES;
 use ugine::ugi::{Command, EngineLine, GoCommand, Query, parse_command, parse_engine_line};
 
 #[test]

@@ -7,5 +7,5 @@ mod registry;
 mod session;
 
 pub use fixed_search::{search_nodes, self_play};
-pub use registry::{GameEntry, GameVisitor, find_game, registry, visit_game};
+pub use registry::{GAME_NAMES, GameEntry, GameVisitor, find_game, registry, visit_game};
 pub use session::{GameSession, SearchDone, Session};

@@ -21,42 +21,52 @@ pub struct GameEntry {
     pub bench_limits: fn() -> Limits,
 }
 
-/// Every game of the engine. Adding a game: one entry here (README, "Adding a game").
-pub fn registry() -> Vec<GameEntry> {
-    vec![
-        GameEntry {
-            name: "morris",
-            make: |mb| Box::new(GameSession::<Morris, _>::new(MorrisSearch::new(mb))),
-            bench_positions: &crate::games::morris::BENCH_POSITIONS,
-            bench_limits: || Limits::depth(9),
-        },
-        GameEntry {
-            name: "moebius-chess",
-            make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(AlphaBeta::new(mb))),
-            bench_positions: &crate::games::moebius_chess::BENCH_POSITIONS,
-            bench_limits: || Limits::depth(7),
-        },
-        GameEntry {
-            name: "mobius",
-            make: |mb| {
-                Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MctsParams::default())))
-            },
-            bench_positions: &crate::games::mobius::BENCH_POSITIONS,
-            bench_limits: || Limits::nodes(20_000),
-        },
-        GameEntry {
-            name: "mabula",
-            make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
-            bench_positions: &crate::games::mabula::BENCH_POSITIONS,
-            bench_limits: || Limits::depth(5),
-        },
-        GameEntry {
-            name: "morpiae",
-            make: |mb| Box::new(GameSession::<Morpiae, _>::new(AlphaBeta::new(mb))),
-            bench_positions: &crate::games::morpiae::BENCH_POSITIONS,
-            bench_limits: || Limits::depth(8),
-        },
-    ]
+/// The one list of games, in the order of the `Game` option: for each, its type, how
+/// to make its session, and its bench limit. [`registry`], [`visit_game`] and
+/// [`GAME_NAMES`] are all generated from it. Adding a game: one line here
+/// (ARCHITECTURE.md, "Adding a game").
+macro_rules! games {
+    ($($game:ident in $module:ident => make: $make:expr, bench: $limits:expr;)*) => {
+        /// The `Game` option's values (each game's [`Game::NAME`]), in registry order.
+        pub const GAME_NAMES: &[&str] = &[$(<$game as Game>::NAME),*];
+
+        /// Every game of the engine.
+        pub fn registry() -> Vec<GameEntry> {
+            vec![$(GameEntry {
+                name: <$game as Game>::NAME,
+                make: $make,
+                bench_positions: &crate::games::$module::BENCH_POSITIONS,
+                bench_limits: $limits,
+            }),*]
+        }
+
+        /// Calls `v.visit::<G>()` for the game called `name` (case-insensitive), `None`
+        /// for an unknown game.
+        pub fn visit_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Output> {
+            $(if name.eq_ignore_ascii_case(<$game as Game>::NAME) {
+                return Some(v.visit::<$game>());
+            })*
+            None
+        }
+    };
+}
+
+games! {
+    Morris in morris =>
+        make: |mb| Box::new(GameSession::<Morris, _>::new(MorrisSearch::new(mb))),
+        bench: || Limits::depth(9);
+    MoebiusChess in moebius_chess =>
+        make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(AlphaBeta::new(mb))),
+        bench: || Limits::depth(7);
+    Mobius in mobius =>
+        make: |mb| Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MctsParams::default()))),
+        bench: || Limits::nodes(20_000);
+    Mabula in mabula =>
+        make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
+        bench: || Limits::depth(5);
+    Morpiae in morpiae =>
+        make: |mb| Box::new(GameSession::<Morpiae, _>::new(AlphaBeta::new(mb))),
+        bench: || Limits::depth(8);
 }
 
 /// The entry of the game called `name` (case-insensitive).
@@ -71,19 +81,6 @@ pub trait GameVisitor {
     type Output;
     /// Runs with `G`, the type of the game asked for.
     fn visit<G: Game>(self) -> Self::Output;
-}
-
-/// Calls `v.visit::<G>()` for the game called `name` (case-insensitive), `None` for an
-/// unknown game. Lists the same games as [`registry`].
-pub fn visit_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Output> {
-    Some(match name.to_ascii_lowercase().as_str() {
-        "morris" => v.visit::<Morris>(),
-        "moebius-chess" => v.visit::<MoebiusChess>(),
-        "mobius" => v.visit::<Mobius>(),
-        "mabula" => v.visit::<Mabula>(),
-        "morpiae" => v.visit::<Morpiae>(),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

@@ -2,8 +2,7 @@
 
 use crate::core::{OptionKind, OptionSpec};
 
-/// The `Game` option's values, in registry order.
-pub const GAME_NAMES: &[&str] = &["morris", "moebius-chess", "mobius", "mabula", "morpiae"];
+use crate::engine::GAME_NAMES;
 
 pub const GAME: &str = "Game";
 pub const HASH: &str = "Hash";
@@ -19,7 +18,10 @@ pub const DEFAULT_OVERHEAD_MS: i64 = 30;
 /// The engine-wide options, announced before the games' rule options.
 pub fn engine_option_specs() -> Vec<OptionSpec> {
     vec![
-        OptionSpec { name: GAME, kind: OptionKind::Combo { default: "morris", vars: GAME_NAMES } },
+        OptionSpec {
+            name: GAME,
+            kind: OptionKind::Combo { default: GAME_NAMES[0], vars: GAME_NAMES },
+        },
         OptionSpec {
             name: HASH,
             kind: OptionKind::Spin { default: DEFAULT_HASH_MB, min: 1, max: 16384 },
