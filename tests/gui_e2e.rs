@@ -957,6 +957,7 @@ fn the_page_reconnects_after_a_server_restart() {
     let token = Some("reconnect-test-token-0123456789");
     let server = Server::with(&["--port", &port], &[], token);
     let tab = open_page(&mut c, &server);
+    c.eval(&tab, "window.before = ugine.state; true");
     drop(server);
     c.wait(&tab, "!ugine.connected", 10, "the page sees the server gone");
     let live = c.eval(
@@ -967,7 +968,12 @@ fn the_page_reconnects_after_a_server_restart() {
     let status = c.eval(&tab, "document.getElementById('status').textContent");
     assert!(status.as_str().unwrap().contains("reconnecting"), "{status}");
     let _server = Server::with(&["--port", &port], &[], token);
-    c.wait(&tab, "ugine.connected && ugine.state.legal.length > 0", 30, "the page back");
+    c.wait(
+        &tab,
+        "ugine.connected && ugine.state !== window.before && ugine.state.legal.length > 0",
+        30,
+        "the page back, with a new game",
+    );
     assert_eq!(c.eval(&tab, "document.getElementById('newgame').disabled"), Value::Bool(false));
 }
 

@@ -93,7 +93,8 @@ pub struct State {
     /// Why the game ended, for people (empty when the rules ended it: the rules' own
     /// reason is not reported yet).
     pub reason: Option<String>,
-    /// The squares of a king in check in the last position (Moebius Chess).
+    /// The places of a king in check in the last position (Moebius Chess), from the
+    /// game's rules.
     pub check: Vec<String>,
     /// Milliseconds left on each clock, when the game has clocks.
     pub clocks: Option<[u64; 2]>,

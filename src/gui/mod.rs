@@ -14,7 +14,7 @@
 //! - [`table`]: one tab's game: players, moves, clocks, undo, result.
 //! - [`seat`]: an engine playing one side, on its own thread.
 //! - [`clock`]: the two players' clocks; [`time`]: the time settings, checked.
-//! - [`names`]: the games' names for their sides; [`check`]: the king in check.
+//! - [`names`]: the games' names for their sides.
 //! - [`analysis`]: analysis mode, an engine on the position shown, with several lines.
 //! - [`watch`]: the match of `--watch`: standings and games from its record files.
 //! - [`records`]: record files of `ugine match`, read for replay and written on save.
@@ -23,7 +23,6 @@
 pub mod access;
 pub mod analysis;
 pub mod assets;
-pub mod check;
 pub mod clock;
 pub mod messages;
 pub mod names;

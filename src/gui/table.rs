@@ -11,7 +11,6 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::EngineList;
 use super::analysis::{self, Analyst, Request};
-use super::check::checked_kings;
 use super::clock::Clocks;
 use super::messages::{self, ClientMsg, PlayerChoice, State, TimeChoice};
 use super::names;
@@ -611,7 +610,7 @@ impl Table {
             side: side_word(side),
             result: self.end.as_ref().map(|e| e.result.as_str()),
             reason: self.end.as_ref().map(|e| e.detail.clone()).filter(|d| !d.is_empty()),
-            check: self.fens.last().map_or_else(Vec::new, |f| checked_kings(&self.game, f)),
+            check: self.referee.checked_kings(),
             clocks: self.clocks.as_ref().map(|c| {
                 [c.left(Side::P1).as_millis() as u64, c.left(Side::P2).as_millis() as u64]
             }),

@@ -229,7 +229,7 @@ function onReplay(r) {
 function connect() {
   const ws = new WebSocket(`ws://${location.host}/ws`);
   app.ws = ws;
-  ws.onopen = () => { app.connected = true; app.retry = 500; analysis.asked = null; };
+  ws.onopen = () => { app.connected = true; app.retry = 500; analysis.asked = null; render(); };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     switch (m.type) {
