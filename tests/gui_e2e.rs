@@ -1,9 +1,13 @@
 //! End-to-end tests of `ugine gui` in a real headless Chromium: a short game of every game
 //! entered by mouse clicks against the ugine engine, take-back, engine against engine,
-//! replay of a record file, and that a closed tab stops its engines. Screenshots of every
-//! board go to `$UGINE_GUI_SHOTS` (default `target/gui-screenshots`).
+//! replay of a record file, and that a closed tab stops its engines; the bugs of issue
+//! #40, each with its test; safety (token, origin, size limit, engines ended with their
+//! tab) with raw HTTP and WebSocket traffic; the board on a laptop and a phone, keyboard
+//! and touch play to the end of a game, analysis mode and the watched match. Screenshots
+//! go to `$UGINE_GUI_SHOTS` (default `target/gui-screenshots`).
 //!
-//! Without chromium the tests are skipped, unless `UGINE_BROWSER_TESTS=require`.
+//! Without chromium the browser tests are skipped, unless `UGINE_BROWSER_TESTS=require`;
+//! the raw-traffic tests need no browser.
 
 mod browser;
 
