@@ -15,7 +15,7 @@ const START_FEN: &str = "BBWWBBWWBBWWBBWWBBWWBBWW 1BBWWBB1/W6W/W6W/B6B/B6B/W6W/W
 /// The seed's scoring example: Black's groups 6·3·2·1, White's 8·2·1·1.
 const SEED_EXAMPLE: &str =
     "BBWWBBWWBBWWBBWWBBWWBBWW 8/1BBBWWW1/1BBBWWW1/4WW2/1WBBB1W1/8/1BB1WWB1/8 b";
-/// Black's groups 6·3·2·1, White's 6·4·1·1: largest groups tie.
+/// Black's groups 6·3·2·1, White's 6·5·1: largest groups tie.
 const TIED_LARGEST: &str =
     "BBWWBBWWBBWWBBWWBBWWBBWW 8/1BBBWWW1/1BBBWWW1/8/1W1BBBW1/5WW1/1BB1WWB1/8 w";
 
@@ -25,6 +25,11 @@ fn default_opts() -> MabulaOptions {
 
 fn pos(fen: &str) -> Mabula {
     Mabula::from_fen(fen, &default_opts()).expect("test position reads")
+}
+
+/// Why the rules ended the game of a finished position, as text.
+fn reason(p: &Mabula) -> String {
+    p.ending().expect("the game is over").reason.to_string()
 }
 
 fn play(p: &mut Mabula, moves: &[&str]) {
@@ -208,9 +213,11 @@ fn scoring_follows_the_seed_example() {
     assert_eq!(ugine::games::mabula::group_sizes(p.men(Side::P1)), [6, 3, 2, 1]);
     assert_eq!(ugine::games::mabula::group_sizes(p.men(Side::P2)), [8, 2, 1, 1]);
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::P2)));
+    assert_eq!(reason(&p), "no push left, largest group 6-8");
     opts.scoring = Scoring::Product;
     let p = Mabula::from_fen(SEED_EXAMPLE, &opts).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::P1)));
+    assert_eq!(reason(&p), "no push left, group product 36-16");
 }
 
 #[test]
@@ -218,10 +225,16 @@ fn ties_draw_or_break() {
     let opts = |scoring, ties| MabulaOptions { scoring, ties };
     let outcome = |o: MabulaOptions| Mabula::from_fen(TIED_LARGEST, &o).unwrap().outcome();
     assert_eq!(outcome(opts(Scoring::Largest, Ties::Draw)), Some(Outcome::Draw));
-    // 6,3,2,1 against 6,4,1,1: White's second group is larger.
+    // 6,3,2,1 against 6,5,1: White's second group is larger.
     assert_eq!(outcome(opts(Scoring::Largest, Ties::Break)), Some(Outcome::Win(Side::P2)));
-    // Products 36 against 24.
+    // Products 36 against 30.
     assert_eq!(outcome(opts(Scoring::Product, Ties::Draw)), Some(Outcome::Win(Side::P1)));
+    let why = |o: MabulaOptions| reason(&Mabula::from_fen(TIED_LARGEST, &o).unwrap());
+    assert_eq!(why(opts(Scoring::Largest, Ties::Draw)), "no push left, largest group 6-6");
+    assert_eq!(
+        why(opts(Scoring::Largest, Ties::Break)),
+        "no push left, largest group 6-6, tie broken by groups 6 3 2 1 against 6 5 1"
+    );
     // A finished random game with equal largest groups (6 and 6) but different lists.
     let fen = "BBWWBBWWBBWWBBWWBBWWBBWW 8/1WBWW3/1BWWWB2/2WBWWB1/2BBBB2/2BW1BW1/2BW4/8 b";
     let o = |o: MabulaOptions| Mabula::from_fen(fen, &o).unwrap().outcome();

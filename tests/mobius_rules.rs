@@ -7,7 +7,7 @@ mod mobius_reference;
 
 use common::random_playouts;
 use mobius_reference::{Board, Rule};
-use ugine::core::{Game, MoveError, Outcome, Rng, Side};
+use ugine::core::{EndReason, Game, MoveError, Outcome, Rng, Side};
 use ugine::games::mobius::geometry::{CELLS, GEOMETRY, parse_cell};
 use ugine::games::mobius::{
     BLUE, EMPTY, Mobius, MobiusMove, MobiusOptions, RED, WinRule, colour, default_rule_qualifies,
@@ -113,6 +113,8 @@ fn three_zones_in_one_group_wins_at_the_last_move() {
         let pos = play_line(&o, THREE_ZONES);
         assert_eq!(pos.outcome(), Some(Outcome::Win(Side::P1)), "{o:?}");
         assert_eq!(pos.ply(), 25);
+        let group = !o.rule.zones_are_nodes;
+        assert_eq!(pos.ending().unwrap().reason, EndReason::ThreeZones { group }, "{o:?}");
     }
 }
 
@@ -125,6 +127,9 @@ fn two_zones_and_an_odd_loop_wins_at_the_last_move() {
         let pos = play_line(&o, TWO_ZONES_LOOP);
         assert_eq!(pos.outcome(), Some(Outcome::Win(Side::P1)), "{o:?}");
         assert_eq!(pos.ply(), 45);
+        let group = !o.rule.zones_are_nodes;
+        let reason = pos.ending().unwrap().reason;
+        assert_eq!(reason, EndReason::TwoZonesAndLoop { group }, "{o:?}");
     }
 }
 

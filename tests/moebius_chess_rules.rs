@@ -4,7 +4,7 @@
 mod common;
 
 use common::{random_playouts, unmake_restores};
-use ugine::core::{Game, Limits, MoveError, Outcome, Reversible, Side};
+use ugine::core::{EndReason, Game, Limits, MoveError, Outcome, Reversible, Side};
 use ugine::games::moebius_chess::{CheckRule, MoebiusChess, MoebiusOptions, PawnPhasing};
 use ugine::search::{
     AlphaBeta, NullReporter, Reporter, Score, SearchControl, SearchInfo, Searcher,
@@ -16,6 +16,11 @@ fn opts(rule: CheckRule) -> MoebiusOptions {
 
 fn start() -> MoebiusChess {
     MoebiusChess::startpos(&MoebiusOptions::default())
+}
+
+/// Why the rules ended the game of a finished position.
+fn reason(pos: &MoebiusChess) -> EndReason {
+    pos.ending().expect("the game is over").reason
 }
 
 fn play(pos: &mut MoebiusChess, moves: &str) {
@@ -163,9 +168,11 @@ fn mate_and_stalemate() {
     let mate = fen("4k11/4R6B4/p5N4pp3/9P6/6P1Pp5B/4P2N5p2/3P2bK2p5/14n1 b - - 1 69");
     assert!(mate.in_check());
     assert_eq!(mate.outcome(), Some(Outcome::Win(Side::P1)));
+    assert_eq!(reason(&mate), EndReason::Checkmate);
     let stalemate = fen("1n6K2n4/6k3b5/16/16/16/16/r15/16 w - - 66 228");
     assert!(!stalemate.in_check());
     assert_eq!(stalemate.outcome(), Some(Outcome::Draw));
+    assert_eq!(reason(&stalemate), EndReason::Stalemate);
     assert_eq!(stalemate.perft(1), 0);
 }
 
@@ -173,6 +180,8 @@ fn mate_and_stalemate() {
 fn draw_rules() {
     let bare = fen("4k11/16/16/16/16/16/16/4KB10 w - - 0 1");
     assert_eq!(bare.outcome(), Some(Outcome::Draw));
+    assert_eq!(reason(&bare), EndReason::InsufficientMaterial);
+    assert_eq!(reason(&bare).to_string(), "insufficient mating material");
     let two_bishops = fen("4k11/16/16/16/16/16/16/4KBB9 w - - 0 1");
     assert_eq!(two_bishops.outcome(), None);
     let hundred = fen("4k11/16/16/16/16/16/16/4K2R8 w K - 99 80");
@@ -180,12 +189,14 @@ fn draw_rules() {
     assert_eq!(p.outcome(), None);
     play(&mut p, "h1h2");
     assert_eq!(p.outcome(), Some(Outcome::Draw));
+    assert_eq!(reason(&p), EndReason::FiftyMoves);
     // Threefold repetition, with a pawn phase (which does not reset repetition counting).
     let mut rep = start();
     play(&mut rep, "a2a2' a7a7' a2'a2 a7'a7 a2a2' a7a7' a2'a2");
     assert_eq!(rep.outcome(), None);
     play(&mut rep, "a7'a7");
     assert_eq!(rep.outcome(), Some(Outcome::Draw));
+    assert_eq!(reason(&rep).to_string(), "3-fold repetition");
     let mut moves = Vec::new();
     rep.generate_moves(&mut moves);
     assert!(moves.is_empty());

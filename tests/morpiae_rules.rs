@@ -76,6 +76,9 @@ fn reference_games_replay_identically() {
             std::cmp::Ordering::Equal => Outcome::Draw,
         };
         assert_eq!(pos.outcome(), Some(expected));
+        let lines = fields[1].split_whitespace().count();
+        let why = format!("no line left after {lines} lines, circles {r}-{g}");
+        assert_eq!(pos.ending().unwrap().reason.to_string(), why);
         games += 1;
     }
     assert_eq!(games, 50);

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{random_playouts, unmake_restores};
+use ugine::core::{Game, Outcome, Side};
 use ugine::games::morris::{Morris, MorrisOptions, MorrisRules};
 
 #[test]
@@ -16,4 +17,31 @@ fn morris_standard_rules_conform() {
     let opts = MorrisOptions { rules: MorrisRules::Standard, ..MorrisOptions::default() };
     random_playouts::<Morris>(&opts, 300, 2_000, 3);
     unmake_restores::<Morris>(&opts, 30, 4);
+}
+
+/// The rule that ended the game, as text, after `moves` from `fen`.
+fn reason_after(fen: &str, moves: &str) -> (Outcome, String) {
+    let mut pos = Morris::from_fen(fen, &MorrisOptions::default()).expect("test position");
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.play(mv);
+    }
+    let ending = pos.ending().expect("the game is over");
+    assert_eq!(pos.outcome(), Some(ending.outcome));
+    (ending.outcome, ending.reason.to_string())
+}
+
+#[test]
+fn every_ending_names_its_rule() {
+    // White closes a mill with its last man in hand and takes b4: Black keeps two men.
+    let two = reason_after("WW1/3/3/1B2B1/3/B2/3 w 1 0 0", "g7xb4");
+    assert_eq!(two, (Outcome::Win(Side::P1), "reduced to two men".to_string()));
+    // Black's men on a7, g7 and a1 are walled in by White's.
+    let blocked = reason_after("BWB/3/3/W4W/3/3/BW1 b 0 0 0", "");
+    assert_eq!(blocked, (Outcome::Win(Side::P1), "blocked".to_string()));
+    let shuffle = "a7-d7 g1-d1 d7-a7 d1-g1";
+    let rep = reason_after("W2/W2/W2/6/2B/2B/2B w 0 0 0", &format!("{shuffle} {shuffle}"));
+    assert_eq!(rep, (Outcome::Draw, "3-fold repetition".to_string()));
+    let quiet = reason_after("W2/W2/W2/6/2B/2B/2B w 0 0 99", "a7-d7");
+    assert_eq!(quiet, (Outcome::Draw, "100 plies without a capture".to_string()));
 }

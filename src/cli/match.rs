@@ -78,6 +78,10 @@ pub struct MatchArgs {
     /// No progress line per game.
     #[arg(long)]
     pub quiet: bool,
+    /// Stop the match when one engine disconnects in N games in a row (default 3; 0:
+    /// never).
+    #[arg(long, value_name = "N")]
+    pub disconnect_limit: Option<usize>,
 }
 
 impl MatchArgs {
@@ -106,6 +110,7 @@ impl MatchArgs {
         set("record-dir", self.record_dir.as_ref().map(|p| p.display().to_string()))?;
         set("pgn", self.pgn.as_ref().map(|p| p.display().to_string()))?;
         set("max-plies", self.max_plies.map(|n| n.to_string()))?;
+        set("disconnect-limit", self.disconnect_limit.map(|n| n.to_string()))?;
         for o in &self.option {
             set("option", Some(o.clone()))?;
         }

@@ -3,6 +3,7 @@
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
+use super::ending::Ending;
 use super::options::RuleOptions;
 use super::rng::Rng;
 
@@ -82,6 +83,7 @@ impl std::error::Error for MoveError {}
 ///
 /// Invariants every implementation keeps (checked by the shared conformance tests):
 /// - `generate_moves` is empty exactly when `outcome` is `Some`;
+/// - `ending` is `Some` exactly when `outcome` is, with the same outcome;
 /// - `parse_move(&m.to_string()) == Ok(m)` for every legal move `m`;
 /// - `from_fen(&p.to_fen(), opts)` gives back a position with the same `to_fen` and `hash`;
 /// - `hash` after `play` equals the hash of the same position built from scratch.
@@ -110,6 +112,9 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn play(&mut self, mv: Self::Move);
     /// `None` while the game goes on; once over, there are no legal moves.
     fn outcome(&self) -> Option<Outcome>;
+    /// The outcome of a finished position with the rule that ended the game; `None`
+    /// while it goes on. Not used by searches: it may be slower than `outcome`.
+    fn ending(&self) -> Option<Ending>;
     /// A 64-bit hash of everything that decides the legal moves and the outcome,
     /// apart from the history of earlier positions.
     fn hash(&self) -> u64;

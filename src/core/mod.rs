@@ -1,5 +1,6 @@
 //! Game-independent vocabulary shared by every game, search and the protocol.
 
+mod ending;
 mod fen;
 mod game;
 mod limits;
@@ -9,6 +10,7 @@ mod rng;
 mod terms;
 pub mod words;
 
+pub use ending::{EndReason, Ending, ScoreKind, reason_kind};
 pub use fen::compress_rank;
 pub use game::{Game, MoveError, Outcome, PositionError, Reversible, Side};
 pub use limits::Limits;

@@ -46,6 +46,10 @@ pub trait Session: Send {
     fn side_to_move(&self) -> Side;
     /// The outcome of the current position, `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
+    /// Why the rules ended the game of the current position ([`Game::ending`]'s reason
+    /// as text: "3-fold repetition", "checkmate", …), `None` while it goes on. The match
+    /// runner's records and the browser front end both show this text.
+    fn end_reason(&self) -> Option<String>;
     /// The position string of the current position.
     fn fen(&self) -> String;
     /// The current position drawn for a person.
@@ -213,6 +217,10 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.position.outcome()
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.position.ending().map(|e| e.reason.to_string())
     }
 
     fn fen(&self) -> String {

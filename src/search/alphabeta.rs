@@ -36,7 +36,7 @@ use super::Searcher;
 use super::abdada::Searching;
 use super::control::SearchControl;
 use super::oracle::{Oracle, Verdict};
-use super::params::{self, SearchOptionNames};
+use super::params;
 use super::report::{NullReporter, Reporter, Score, SearchInfo};
 use super::score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};
 use super::tt::{Bound, MAX_DEPTH, PackedMove, TranspositionTable};
@@ -141,9 +141,9 @@ impl SearchParams {
 pub trait Evaluate: Reversible<Move: PackedMove> {
     /// Size of the history table: [`Evaluate::history_index`] is below it.
     const HISTORY_SIZE: usize;
-    /// The names of the options that set [`Evaluate::PARAMS`]:
-    /// `crate::search_option_names!("<prefix of the game's options>")`.
-    const SEARCH_OPTIONS: SearchOptionNames;
+    /// The first word of the options that set [`Evaluate::PARAMS`] (as the game's rule
+    /// options start): `"Morris"` gives `Morris Search Aspiration`, … (see [`params`]).
+    const SEARCH_PREFIX: &'static str;
     /// Whether the horizon is extended by a search of the noisy moves (quiescence).
     /// Games whose noisy moves are too many for that keep them only for move ordering.
     const QUIESCENCE: bool = true;
@@ -1066,11 +1066,11 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
     /// One option per tunable field of [`SearchParams`] (see [`params`]), defaults from
     /// the game's [`Evaluate::PARAMS`].
     fn tuning_specs(&self) -> Vec<OptionSpec> {
-        params::option_specs(&G::SEARCH_OPTIONS, &G::PARAMS)
+        params::option_specs(G::SEARCH_PREFIX, &G::PARAMS)
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
-        params::set_option(&G::SEARCH_OPTIONS, &mut self.params, name, value)
+        params::set_option(G::SEARCH_PREFIX, &mut self.params, name, value)
     }
 
     fn new_game(&mut self) {

@@ -11,6 +11,7 @@ mod report;
 pub mod root_split;
 mod score;
 mod tt;
+pub mod tunables;
 
 pub use alphabeta::{AlphaBeta, Evaluate, Line, SearchParams, SearchResult};
 pub use control::{SearchControl, TimeBudget};

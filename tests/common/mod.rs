@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use ugine::core::{Game, Reversible, Rng};
 
 /// Plays `games` random games from the start position and checks at every ply:
-/// no legal move exactly when over, move text round-trips, position string round-trips,
+/// no legal move exactly when over, the ending agrees with the outcome, move text round-trips, position string round-trips,
 /// incremental hash equals the hash of the re-read position, moves are unique, and every
 /// game ends within `max_plies`.
 pub fn random_playouts<G: Game>(opts: &G::Options, games: usize, max_plies: usize, seed: u64) {
@@ -22,6 +22,8 @@ pub fn random_playouts<G: Game>(opts: &G::Options, games: usize, max_plies: usiz
             pos.generate_moves(&mut moves);
             let over = pos.outcome();
             assert_eq!(moves.is_empty(), over.is_some(), "game {g} ply {plies}: {pos:?}");
+            let ending = pos.ending();
+            assert_eq!(ending.map(|e| e.outcome), over, "ending and outcome agree: {pos:?}");
             let fen = pos.to_fen();
             let reread = G::from_fen(&fen, opts).expect("own position string reads back");
             assert_eq!(reread.to_fen(), fen, "position string round-trips");

@@ -4,9 +4,11 @@
 use super::geometry::{BORDER, BORDER_ORDER, Bits, CORNERS, TABLES, bits, square_name};
 use super::notation::{MabulaMove, parse_syntax};
 use super::options::MabulaOptions;
-use super::score::final_outcome;
+use super::score::{final_ending, final_outcome};
 use super::setup::{STANDARD_SETUP, SetupMask, parse_setup, random_setup, setup_string};
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Rng, Side, compress_rank};
+use crate::core::{
+    Ending, Game, MoveError, Outcome, PositionError, Reversible, Rng, Side, compress_rank,
+};
 
 /// A Mabula position. Player 1 is Black (`men[0]`), player 2 White (`men[1]`).
 #[derive(Clone, Copy, Debug)]
@@ -327,6 +329,10 @@ impl Game for Mabula {
 
     fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| final_outcome(self.men, &self.opts))
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.is_over().then(|| final_ending(self.men, &self.opts))
     }
 
     fn hash(&self) -> u64 {

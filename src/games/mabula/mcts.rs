@@ -34,19 +34,31 @@ use super::geometry::{BORDER, TABLES, bits, group_sizes, largest_group, neighbou
 use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
-use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
+use crate::core::{Game, Limits, OptionSpec, OptionValue, Outcome, Rng, Side};
+use crate::search::tunables::{self, Tunable};
 use crate::search::{
     AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
     Searcher, result_for,
 };
+use crate::tunable;
 
-/// `setoption` names of the Monte Carlo constants.
-const EXPLORATION: &str = "Mabula MCTS Exploration";
-const GREED: &str = "Mabula MCTS Greed";
-const MARGIN: &str = "Mabula MCTS Margin";
-const SOLVE_BORDER: &str = "Mabula Solve Border";
-const RAVE: &str = "Mabula MCTS RAVE";
-const RAVE_BIAS: &str = "Mabula MCTS RAVE Bias";
+/// The Monte Carlo constants (thousandths, the RAVE bias in millionths) and the border
+/// where solving starts, as tuning options after the alpha-beta's.
+const TUNABLES: [Tunable<MabulaSearch>; 6] = [
+    tunable!(MabulaSearch, "Mabula MCTS Exploration", mcts.params.exploration, permille, 0, 10_000),
+    tunable!(MabulaSearch, "Mabula MCTS Greed", mcts.policy.greed, permille, 0, 1000),
+    tunable!(MabulaSearch, "Mabula MCTS Margin", mcts.policy.margin, permille, 0, 400),
+    tunable!(MabulaSearch, "Mabula Solve Border", solve_border, uint, 0, 24),
+    tunable!(MabulaSearch, "Mabula MCTS RAVE", mcts.policy.rave, switch),
+    tunable!(
+        MabulaSearch,
+        "Mabula MCTS RAVE Bias",
+        mcts.params.rave_bias,
+        per_million,
+        0,
+        1_000_000
+    ),
+];
 
 /// Border marbles left from which the alpha-beta tries to solve first. From 12 it rarely
 /// solves in a third of 100 ms, and the Monte Carlo search then loses that third at the
@@ -276,10 +288,6 @@ impl MabulaSearch {
     }
 }
 
-fn permille(x: f64) -> i64 {
-    (x * 1000.0).round() as i64
-}
-
 impl Searcher<Mabula> for MabulaSearch {
     fn set_hash_mb(&mut self, mb: usize) {
         self.mcts.set_hash_mb(mb);
@@ -298,43 +306,19 @@ impl Searcher<Mabula> for MabulaSearch {
         self.alphabeta.set_multipv(lines);
     }
 
-    /// The alpha-beta's options, then the Monte Carlo constants (thousandths).
+    /// The alpha-beta's options, then [`TUNABLES`] (defaults: the search as made, which
+    /// is when a session reads them).
     fn tuning_specs(&self) -> Vec<OptionSpec> {
-        let spin = |name, default, min, max| OptionSpec {
-            name,
-            kind: OptionKind::Spin { default, min, max },
-        };
-        let (params, policy) = (PARAMS, MabulaPolicy::default());
         let mut specs = self.alphabeta.tuning_specs();
-        specs.extend([
-            spin(EXPLORATION, permille(params.exploration), 0, 10_000),
-            spin(GREED, permille(policy.greed), 0, 1000),
-            spin(MARGIN, permille(policy.margin), 0, 400),
-            spin(SOLVE_BORDER, i64::from(SOLVE_BORDER_DEFAULT), 0, 24),
-            OptionSpec { name: RAVE, kind: OptionKind::Check { default: policy.rave } },
-            spin(RAVE_BIAS, (params.rave_bias * 1e6).round() as i64, 0, 1_000_000),
-        ]);
+        specs.extend(tunables::named_option_specs(&TUNABLES, self));
         specs
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
-        if let (RAVE, &OptionValue::Bool(on)) = (name, value) {
-            self.mcts.policy.rave = on;
-            return Ok(());
+        match tunables::set_named_option(&TUNABLES, self, name, value)? {
+            true => Ok(()),
+            false => self.alphabeta.set_option(name, value),
         }
-        let &OptionValue::Int(v) = value else {
-            return self.alphabeta.set_option(name, value);
-        };
-        match name {
-            RAVE_BIAS => self.mcts.params.rave_bias = v as f64 / 1e6,
-            EXPLORATION => self.mcts.params.exploration = v as f64 / 1000.0,
-            GREED => self.mcts.policy.greed = v as f64 / 1000.0,
-            MARGIN => self.mcts.policy.margin = v as f64 / 1000.0,
-            // Within the spec's range, so it fits.
-            SOLVE_BORDER => self.solve_border = v as u32,
-            _ => return self.alphabeta.set_option(name, value),
-        }
-        Ok(())
     }
 
     fn new_game(&mut self) {

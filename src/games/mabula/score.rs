@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 
 use super::geometry::{Bits, group_sizes, largest_group};
 use super::options::{MabulaOptions, Scoring, Ties};
-use crate::core::{Outcome, Side};
+use crate::core::{EndReason, Ending, Outcome, ScoreKind, Side};
 
 /// A player's score under `scoring`, from the sizes of their groups (largest first).
 pub fn score_of(sizes: &[u32], scoring: Scoring) -> u32 {
@@ -28,6 +28,21 @@ pub fn compare(men: [Bits; 2], opts: &MabulaOptions) -> Ordering {
         // Both players own 12 marbles, so neither sorted list is a prefix of the other.
         Ties::Break => by_score.then_with(|| b.cmp(&w)),
     }
+}
+
+/// The outcome of a finished game with these marbles and the scores behind it (with the
+/// sorted group sizes when the tie rule decided equal scores).
+pub fn final_ending(men: [Bits; 2], opts: &MabulaOptions) -> Ending {
+    let outcome = final_outcome(men, opts);
+    let groups = [group_sizes(men[0]), group_sizes(men[1])];
+    let scores = [score_of(&groups[0], opts.scoring), score_of(&groups[1], opts.scoring)];
+    let kind = match opts.scoring {
+        Scoring::Largest => ScoreKind::LargestGroup,
+        Scoring::Product => ScoreKind::GroupProduct,
+    };
+    let broken = scores[0] == scores[1] && outcome != Outcome::Draw;
+    let groups = broken.then_some(groups);
+    Ending { outcome, reason: EndReason::NoPushLeft { kind, scores, groups } }
 }
 
 /// The outcome of a finished game with these marbles.

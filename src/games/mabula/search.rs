@@ -17,7 +17,6 @@ use super::board::Mabula;
 use super::geometry::{BORDER, bits, neighbours};
 use super::notation::MabulaMove;
 use crate::core::{Game, LinearEval};
-use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
 /// Ordering bonus per own marble next to the landing square of a push.
@@ -26,7 +25,7 @@ const LANDING_NEIGHBOUR: i32 = 64;
 impl Evaluate for Mabula {
     /// Indexed by from·64 + to (the pass: 0).
     const HISTORY_SIZE: usize = 64 * 64;
-    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Mabula");
+    const SEARCH_PREFIX: &'static str = "Mabula";
     const QUIESCENCE: bool = false;
     const PARAMS: SearchParams = SearchParams {
         aspiration: 0,

@@ -9,7 +9,7 @@ use super::network::Network;
 use super::notation::{MobiusMove, parse_syntax};
 use super::options::MobiusOptions;
 use super::{fen, render};
-use crate::core::{Game, MoveError, Outcome, PositionError, Side};
+use crate::core::{EndReason, Ending, Game, MoveError, Outcome, PositionError, Side};
 
 /// Cell contents: empty, a Red stone (player 1), a Blue stone (player 2).
 pub const EMPTY: u8 = 0;
@@ -257,6 +257,26 @@ impl Game for Mobius {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The winner's network is rebuilt to tell a win by three zones from one by two zones
+    /// and a loop.
+    fn ending(&self) -> Option<Ending> {
+        let outcome = self.outcome?;
+        let reason = match outcome {
+            Outcome::Draw => EndReason::BoardFull,
+            Outcome::Win(side) => {
+                let rule = self.opts.rule;
+                let net = Network::build(&self.cells, colour(side), side.index(), rule);
+                let group = !rule.zones_are_nodes;
+                if net.joins_three_zones() {
+                    EndReason::ThreeZones { group }
+                } else {
+                    EndReason::TwoZonesAndLoop { group }
+                }
+            }
+        };
+        Some(Ending { outcome, reason })
     }
 
     fn hash(&self) -> u64 {

@@ -85,6 +85,13 @@ impl Network {
         self.won
     }
 
+    /// True when some piece holds all three zones (with [`Network::won`]: the win is by
+    /// three zones rather than two and a loop). Only for a network built by
+    /// [`Network::build`], whose entries off the player's stones are untouched.
+    pub fn joins_three_zones(&self) -> bool {
+        (0..NODES).any(|n| self.parent[n] as usize == n && self.info[n] & ZONES == ZONES)
+    }
+
     /// Root of `x` and the winding of `x` relative to it, compressing the path.
     fn find(&mut self, x: usize) -> (usize, i8) {
         let (root, total) = self.find_ro(x);

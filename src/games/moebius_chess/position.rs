@@ -7,7 +7,7 @@ use super::geometry::{NO_SQ, square_name, twin};
 use super::movegen::{MoveCounter, MoveList};
 use super::moves::{ChessMove, parse_syntax};
 use super::options::{CheckRule, MoebiusOptions};
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
+use crate::core::{EndReason, Ending, Game, MoveError, Outcome, PositionError, Reversible, Side};
 
 /// The start position string.
 pub const STARTPOS: &str = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1";
@@ -218,6 +218,31 @@ impl Game for MoebiusChess {
             });
         }
         self.drawn_by_rule().then_some(Outcome::Draw)
+    }
+
+    /// In the order of [`Game::outcome`]: no legal move first (mate wins over a draw
+    /// rule), then the draw rules.
+    fn ending(&self) -> Option<Ending> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        let draw = |reason| Some(Ending { outcome: Outcome::Draw, reason });
+        if list.is_empty() {
+            return if self.board.in_check() {
+                let winner = self.side_to_move().opponent();
+                Some(Ending { outcome: Outcome::Win(winner), reason: EndReason::Checkmate })
+            } else {
+                draw(EndReason::Stalemate)
+            };
+        }
+        if self.threefold() {
+            draw(EndReason::Repetition(3))
+        } else if self.board.insufficient_material() {
+            draw(EndReason::InsufficientMaterial)
+        } else if self.board.st.halfmove >= 100 {
+            draw(EndReason::FiftyMoves)
+        } else {
+            None
+        }
     }
 
     fn hash(&self) -> u64 {

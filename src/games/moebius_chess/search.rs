@@ -10,13 +10,12 @@ use super::geometry::{NO_SQ, TABLES, bit, squares};
 use super::moves::ChessMove;
 use super::position::{MoebiusChess, MoebiusUndo};
 use crate::core::{LinearEval, Outcome};
-use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
 impl Evaluate for MoebiusChess {
     /// Indexed by side·16384 + from·128 + to.
     const HISTORY_SIZE: usize = 2 * 16384;
-    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Moebius");
+    const SEARCH_PREFIX: &'static str = "Moebius";
 
     /// Null move stays off: at equal node budgets it did not gain (21 wins, 4 draws,
     /// 25 losses against the same search without it, 50 games at 30k and 100k nodes

@@ -38,7 +38,6 @@ use super::notation::MorpiaeMove;
 use super::position::Morpiae;
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Terms};
-use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
 /// Feature indices.
@@ -111,7 +110,7 @@ impl Evaluate for Morpiae {
     const QUIESCENCE: bool = false;
 
     const HISTORY_SIZE: usize = (HISTORY_SPAN * HISTORY_SPAN * 20) as usize;
-    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morpiae");
+    const SEARCH_PREFIX: &'static str = "Morpiae";
     /// Contempt 30: the opening has no circle to win, and an engine
     /// indifferent to the end let both players strike out lines until the game stopped
     /// at 0-0 (22 of 31 draws against `uct`); with the contempt and

@@ -6,7 +6,7 @@ use super::board::{Drawing, KEY_P2, greek_cross, key_circle, key_line, key_owner
 use super::notation::{MorpiaeMove, parse_syntax};
 use super::options::{MorpiaeOptions, Variant};
 use super::{fen, render};
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Side};
+use crate::core::{EndReason, Ending, Game, MoveError, Outcome, PositionError, Reversible, Side};
 
 /// A Morpiae position. Player 1 is Red, player 2 Green.
 #[derive(Clone, Debug)]
@@ -204,6 +204,13 @@ impl Game for Morpiae {
             std::cmp::Ordering::Less => Outcome::Win(Side::P2),
             std::cmp::Ordering::Equal => Outcome::Draw,
         })
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let outcome = self.outcome()?;
+        let reason =
+            EndReason::NoLineLeft { lines: self.lines().len() as u32, circles: self.colours };
+        Some(Ending { outcome, reason })
     }
 
     fn hash(&self) -> u64 {

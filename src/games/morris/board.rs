@@ -5,7 +5,10 @@ use std::sync::LazyLock;
 
 use super::notation::{MorrisMove, NONE, parse_syntax};
 use super::options::MorrisOptions;
-use crate::core::{Game, MoveError, Outcome, PositionError, Reversible, Rng, Side, compress_rank};
+use crate::core::{
+    EndReason, Ending, Game, MoveError, Outcome, PositionError, Reversible, Rng, Side,
+    compress_rank,
+};
 
 /// Number of points.
 pub const POINTS: usize = 24;
@@ -491,6 +494,28 @@ impl Game for Morris {
         let limit = self.opts.move_limit;
         if limit > 0 && self.quiet_plies >= limit {
             return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let win = |side: Side, reason| Some(Ending { outcome: Outcome::Win(side), reason });
+        let draw = |reason| Some(Ending { outcome: Outcome::Draw, reason });
+        for side in [Side::P1, Side::P2] {
+            if self.material(side.index()) <= 2 {
+                return win(side.opponent(), EndReason::TwoMenLeft);
+            }
+        }
+        if !self.has_any_move() {
+            return win(self.stm.opponent(), EndReason::Blocked);
+        }
+        let rep = self.opts.repetition as usize;
+        if rep >= 2 && self.occurrences() >= rep {
+            return draw(EndReason::Repetition(rep as u32));
+        }
+        let limit = self.opts.move_limit;
+        if limit > 0 && self.quiet_plies >= limit {
+            return draw(EndReason::NoCapture(limit));
         }
         None
     }

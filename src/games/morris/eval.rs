@@ -23,7 +23,6 @@ use super::board::{Morris, POINTS, bits};
 use super::notation::{MorrisMove, NONE};
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Side, Terms};
-use crate::search::params::SearchOptionNames;
 use crate::search::{Evaluate, SearchParams};
 
 /// Feature indices of the placing phase; the moving phase's are `PHASE + f`.
@@ -258,7 +257,7 @@ impl LinearEval for Morris {
 
 impl Evaluate for Morris {
     const HISTORY_SIZE: usize = 25 * 24;
-    const SEARCH_OPTIONS: SearchOptionNames = crate::search_option_names!("Morris");
+    const SEARCH_PREFIX: &'static str = "Morris";
     /// Tuned by `ugine spsa` (docs/tuning.md): a slightly wider first window, and
     /// reductions from the third move on at every depth from 2. Reverse futility pruning
     /// (25 cp per ply) and late move pruning (`3 + depth²` quiet moves) passed an SPRT

@@ -107,6 +107,25 @@ pub struct ProcessPlayer {
     monitor: Option<Monitor>,
     /// The `option …` lines of the last handshake (the text after `option`).
     announced: Vec<String>,
+    /// While starting: every line the engine printed, for the error of a failed start.
+    transcript: Option<Vec<String>>,
+}
+
+/// How many of an engine's first lines a failed start quotes.
+const TRANSCRIPT_LINES: usize = 8;
+
+impl EngineCommand {
+    /// The command line as a person would type it (arguments with blanks quoted).
+    pub fn command_line(&self) -> String {
+        let quote = |a: &String| {
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("'{a}'")
+            } else {
+                a.clone()
+            }
+        };
+        std::iter::once(&self.program).chain(&self.args).map(quote).collect::<Vec<_>>().join(" ")
+    }
 }
 
 impl ProcessPlayer {
@@ -119,7 +138,31 @@ impl ProcessPlayer {
             running: None,
             monitor: None,
             announced: Vec::new(),
+            transcript: None,
         }
+    }
+
+    /// Starts the engine now and completes its handshake (`ugi` … `ugiok` or `uci` …
+    /// `uciok`, the options, `isready` … `readyok`) within the start deadline, as a match
+    /// does for every engine before its first game. The error names the engine, its
+    /// command line, what went wrong and the first lines the engine printed.
+    pub fn check_start(&mut self) -> Result<(), String> {
+        self.transcript = Some(Vec::new());
+        let started = self.start();
+        let printed = self.transcript.take().unwrap_or_default();
+        started.map_err(|e| {
+            self.reset();
+            let printed = if printed.is_empty() {
+                "nothing".to_string()
+            } else {
+                printed.iter().map(|l| format!("\n    {l}")).collect::<String>()
+            };
+            format!(
+                "engine '{}' did not start: {e}\n  command: {}\n  it printed: {printed}",
+                self.name,
+                self.command.command_line()
+            )
+        })
     }
 
     /// The options the engine announced when it last started (`name … type …`).
@@ -229,6 +272,11 @@ impl ProcessPlayer {
             let slice = if self.monitor.is_some() { left.min(STOP_POLL) } else { left };
             match r.lines.recv_timeout(slice) {
                 Ok(Line::Text(t)) => {
+                    if let Some(lines) = self.transcript.as_mut()
+                        && lines.len() < TRANSCRIPT_LINES
+                    {
+                        lines.push(t.clone());
+                    }
                     if let Some(m) = self.monitor.as_mut() {
                         (m.on_line)(&t);
                     }

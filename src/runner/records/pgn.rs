@@ -5,11 +5,17 @@
 //! A game is the seven-tag roster (`Event`, `Site`, `Date`, `Round`, `White` = p1,
 //! `Black` = p2, `Result`), then `FEN` and `SetUp` when the opening has a position
 //! string, `Variant` (the game), `PlyCount`, `Termination` (PGN's words), and ugine's own
-//! tags `UgineId` (`pairing.round.seat`), `UgineOptions` (match-wide options) and
-//! `UgineMatch` (the match header, see [`crate::runner::records::header::MatchInfo`]). The movetext holds
-//! the opening's moves (each followed by `{book}`) and the engines' moves (each followed
-//! by `{<ms>ms}`), numbered in pairs from the first mover, then a comment
-//! `{<termination>[: detail]}` and the result.
+//! tags `UgineId` (`pairing.round.seat`), `UgineOptions` (match-wide options),
+//! `UgineTermination` (the record's termination word), `UgineDetail` (the record's detail,
+//! when there is one) and `UgineMatch` (the match header, see
+//! [`crate::runner::records::header::MatchInfo`]). The movetext holds the opening's moves
+//! (each followed by `{book}`) and the engines' moves (each followed by `{<ms>ms}`),
+//! numbered in pairs from the first mover, then the game's end in cutechess's words
+//! (`{Draw by 3-fold repetition}`, `{White mates}`, `{Black loses on time: …}`,
+//! `{White wins: blocked}`; see [`end_comment`]) and the result. White is always p1.
+//!
+//! Files written before the `UgineTermination` tag existed end with
+//! `{<termination>[: detail]}` instead; the reader still takes that.
 //!
 //! Ordo reads only the `White`, `Black` and `Result` tags (line by line); BayesElo reads
 //! the seven-tag roster and skips the movetext token by token up to the result, so moves
@@ -43,6 +49,51 @@ fn termination_tag(t: Termination) -> &'static str {
         Termination::Timeout | Termination::Stall => "time forfeit",
         Termination::Disconnect => "abandoned",
         Termination::Adjudication => "adjudication",
+    }
+}
+
+/// PGN's seat word of a side: White is p1, Black is p2, whatever the game's colours.
+fn seat(side: Side) -> &'static str {
+    match side {
+        Side::P1 => "White",
+        Side::P2 => "Black",
+    }
+}
+
+/// The comment that closes a game's movetext: the end in cutechess's words, then the
+/// record's detail. A game ended by the rules reads `Draw by <reason>`, `<seat> mates`
+/// (checkmate) or `<seat> wins: <reason>`; the others name the side at fault
+/// (`Black loses on time: …`, `White disconnects: …`).
+pub fn end_comment(rec: &GameRecord) -> String {
+    let detail = rec.detail.as_str();
+    let with_detail = |head: String| {
+        if detail.is_empty() { head } else { format!("{head}: {detail}") }
+    };
+    let loser = |s: Side| seat(s.opponent());
+    match (rec.termination, rec.result) {
+        (t, Outcome::Draw) if t.by_rules() && !detail.is_empty() => format!("Draw by {detail}"),
+        (t, Outcome::Win(s)) if t.by_rules() => match detail.strip_prefix("checkmate") {
+            Some(rest) => format!("{} mates{rest}", seat(s)),
+            None => with_detail(format!("{} wins", seat(s))),
+        },
+        (Termination::Adjudication, Outcome::Draw) => with_detail("Draw by adjudication".into()),
+        (Termination::Adjudication, Outcome::Win(s)) => {
+            with_detail(format!("{} wins by adjudication", seat(s)))
+        }
+        (Termination::Timeout, Outcome::Win(s)) => {
+            with_detail(format!("{} loses on time", loser(s)))
+        }
+        (Termination::Stall, Outcome::Win(s)) => {
+            with_detail(format!("{}'s connection stalls", loser(s)))
+        }
+        (Termination::Disconnect, Outcome::Win(s)) => {
+            with_detail(format!("{} disconnects", loser(s)))
+        }
+        (Termination::IllegalMove, Outcome::Win(s)) => {
+            with_detail(format!("{} makes an illegal move", loser(s)))
+        }
+        (_, Outcome::Draw) => with_detail("Draw".into()),
+        (_, Outcome::Win(s)) => with_detail(format!("{} wins", seat(s))),
     }
 }
 
@@ -96,6 +147,10 @@ pub fn game_to_pgn(rec: &GameRecord, first: Side, info: &str, date: &str) -> Str
     tags.push(("UgineId", rec.id.to_string()));
     let options: Vec<String> = rec.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     tags.push(("UgineOptions", options.join(";")));
+    tags.push(("UgineTermination", rec.termination.to_string()));
+    if !rec.detail.is_empty() {
+        tags.push(("UgineDetail", rec.detail.clone()));
+    }
     tags.push(("UgineMatch", info.to_string()));
     let mut out = String::new();
     for (k, v) in tags {
@@ -117,12 +172,7 @@ pub fn game_to_pgn(rec: &GameRecord, first: Side, info: &str, date: &str) -> Str
         tokens.push(m.clone());
         tokens.push(format!("{{{comment}}}"));
     }
-    let mut end = rec.termination.to_string();
-    if !rec.detail.is_empty() {
-        end.push_str(": ");
-        end.push_str(&rec.detail);
-    }
-    tokens.push(format!("{{{}}}", end.replace('{', "(").replace('}', ")")));
+    tokens.push(format!("{{{}}}", end_comment(rec).replace('{', "(").replace('}', ")")));
     tokens.push(result_token(rec.result).to_string());
     out.push_str(&wrap(&tokens, 80));
     out.push_str("\n\n");
@@ -225,15 +275,22 @@ impl PgnGame {
                 }
             }
         }
-        let (termination, detail) = match self.last_comment.as_deref() {
-            None => (Termination::Normal, String::new()),
-            Some(c) => {
-                let (word, detail) = c.split_once(": ").unwrap_or((c, ""));
-                let t = Termination::parse(word.trim())
-                    .ok_or_else(|| format!("bad termination comment '{c}'"))?;
-                (t, detail.to_string())
-            }
-        };
+        let (termination, detail) =
+            match (self.tag("UgineTermination"), self.last_comment.as_deref()) {
+                (Some(t), _) => (
+                    Termination::parse(t)
+                        .ok_or_else(|| format!("bad UgineTermination tag '{t}'"))?,
+                    self.tag("UgineDetail").unwrap_or("").to_string(),
+                ),
+                // Files from before the UgineTermination tag: `{<termination>[: detail]}`.
+                (None, None) => (Termination::Normal, String::new()),
+                (None, Some(c)) => {
+                    let (word, detail) = c.split_once(": ").unwrap_or((c, ""));
+                    let t = Termination::parse(word.trim())
+                        .ok_or_else(|| format!("bad termination comment '{c}'"))?;
+                    (t, detail.to_string())
+                }
+            };
         Ok(GameRecord {
             id,
             game,
@@ -419,11 +476,60 @@ mod tests {
             text.contains("1. d2 {book} d6 {book} 2. d3 {12ms} d7 {0ms} 3. f4 {1500ms}"),
             "{text}"
         );
-        assert!(text.contains("{timeout: p1 used (1210) ms of 1000 ms} 0-1"), "{text}");
+        assert!(text.contains("{White loses on time: p1 used (1210) ms of 1000 ms} 0-1"), "{text}");
+        assert!(text.contains("[UgineTermination \"timeout\"]"), "{text}");
         let games = parse_pgn(&format!("{text}{text}")).unwrap();
         assert_eq!(games.len(), 2);
-        let back = games[0].to_record().unwrap();
-        assert_eq!(back, GameRecord { detail: "p1 used (1210) ms of 1000 ms".into(), ..rec });
+        assert_eq!(games[0].to_record().unwrap(), rec);
+    }
+
+    #[test]
+    fn the_end_of_a_game_reads_as_cutechess_writes_it() {
+        let end = |termination, result, detail: &str| {
+            end_comment(&GameRecord {
+                termination,
+                result,
+                detail: detail.to_string(),
+                ..record(None, termination, detail)
+            })
+        };
+        let draw = Outcome::Draw;
+        let (white, black) = (Outcome::Win(Side::P1), Outcome::Win(Side::P2));
+        assert_eq!(
+            end(Termination::Normal, draw, "3-fold repetition"),
+            "Draw by 3-fold repetition"
+        );
+        assert_eq!(end(Termination::Normal, black, "checkmate"), "Black mates");
+        assert_eq!(end(Termination::Normal, white, "blocked"), "White wins: blocked");
+        assert_eq!(
+            end(Termination::Disagreement, draw, "stalemate; p2 (x) says result 'p1win'"),
+            "Draw by stalemate; p2 (x) says result 'p1win'"
+        );
+        assert_eq!(end(Termination::Disconnect, white, "p2: gone"), "Black disconnects: p2: gone");
+        assert_eq!(end(Termination::Stall, black, ""), "White's connection stalls");
+        assert_eq!(end(Termination::IllegalMove, black, ""), "White makes an illegal move");
+        assert_eq!(
+            end(Termination::Adjudication, draw, "draw after 9 plies"),
+            "Draw by adjudication: draw after 9 plies"
+        );
+        let rec = record(None, Termination::Normal, "no line left after 9 lines, circles 2-1");
+        let text = game_to_pgn(&GameRecord { result: white, ..rec.clone() }, Side::P1, "", "x");
+        assert!(
+            text.contains("{White wins: no line left after 9 lines, circles 2-1} 1-0"),
+            "{text}"
+        );
+        assert_eq!(parse_pgn(&text).unwrap()[0].to_record().unwrap().detail, rec.detail);
+    }
+
+    #[test]
+    fn files_from_before_the_termination_tag_still_read() {
+        let old = "[White \"a\"]\n[Black \"b\"]\n[Variant \"morris\"]\n[UgineId \"0.0.0\"]\n\
+                   [UgineOptions \"\"]\n\n1. d2 {12ms} {timeout: p1 used 5 ms of 1 ms} 0-1\n";
+        let rec = parse_pgn(old).unwrap()[0].to_record().unwrap();
+        assert_eq!(
+            (rec.termination, rec.detail.as_str()),
+            (Termination::Timeout, "p1 used 5 ms of 1 ms")
+        );
     }
 
     #[test]

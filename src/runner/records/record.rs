@@ -15,7 +15,7 @@
 //! | `times` | milliseconds each move took, space-separated |
 //! | `result` | `p1win`, `p2win` or `draw` (the runner's verdict) |
 //! | `termination` | see [`Termination`] |
-//! | `detail` | a human-readable explanation (may be empty) |
+//! | `detail` | for a game ended by the rules (`normal`, `disagreement`), the rule that ended it as the game's rules word it ([`crate::core::Game::ending`]: `3-fold repetition`, `checkmate`, `no push left, largest group 7-5`), then any notes after `; `; otherwise what went wrong (may be empty) |
 
 use std::collections::HashMap;
 use std::fmt;

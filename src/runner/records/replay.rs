@@ -1,5 +1,6 @@
 //! `ugine replay`: re-plays every recorded game with the rules and checks that the
-//! record is consistent (legal moves, a result that fits the termination).
+//! record is consistent (legal moves, a result that fits the termination, the reason the
+//! rules give for the end).
 
 use crate::core::{Outcome, Side};
 
@@ -8,7 +9,9 @@ use crate::runner::referee::Referee;
 
 /// Checks one record: the opening and every move are legal; a game ended by the rules
 /// is over with the recorded result; any other game is not over, and its result fits its
-/// termination (a draw for adjudication, a loss of the side to move otherwise).
+/// termination (a draw for adjudication, a loss of the side to move otherwise). The
+/// detail of a game ended by the rules must begin with the rules' reason; an empty detail
+/// (records written before reasons were recorded) is accepted.
 pub fn validate(r: &GameRecord) -> Result<(), String> {
     let referee = Referee::new(&r.game, &r.options).map_err(|e| e.to_string())?;
     let mut s = referee.session().map_err(|e| e.to_string())?;
@@ -23,10 +26,21 @@ pub fn validate(r: &GameRecord) -> Result<(), String> {
     let loser_to_move = Outcome::Win(s.side_to_move().opponent());
     match (r.termination, over) {
         (t, Some(o)) if t.by_rules() => {
-            if o == r.result {
+            if o != r.result {
+                return Err(format!(
+                    "the rules say {}, the record says {}",
+                    o.as_str(),
+                    r.result.as_str()
+                ));
+            }
+            let reason = s.end_reason().unwrap_or_default();
+            if r.detail.is_empty() || r.detail.starts_with(&reason) {
                 Ok(())
             } else {
-                Err(format!("the rules say {}, the record says {}", o.as_str(), r.result.as_str()))
+                Err(format!(
+                    "the rules say the game ended by {reason}, the record says '{}'",
+                    r.detail
+                ))
             }
         }
         (t, None) if t.by_rules() => {

@@ -47,6 +47,9 @@ pub struct MatchConfig {
     pub max_plies: Option<usize>,
     /// Print no per-game progress line.
     pub quiet: bool,
+    /// Stop the match with an error when one engine disconnects (crashes, closes its
+    /// pipes, fails to start) in this many of its games in a row; 0: never stop.
+    pub disconnect_limit: usize,
 }
 
 impl Default for MatchConfig {
@@ -71,6 +74,7 @@ impl Default for MatchConfig {
             sprt: None,
             max_plies: None,
             quiet: false,
+            disconnect_limit: 3,
         }
     }
 }
@@ -112,6 +116,7 @@ impl MatchConfig {
             "sprt" => self.sprt = Some(Sprt::parse(value.split_whitespace())?),
             "max-plies" => self.max_plies = Some(parse_num(key, value)?),
             "quiet" => self.quiet = parse_bool(value)?,
+            "disconnect-limit" => self.disconnect_limit = parse_num(key, value)?,
             _ => return Err(format!("unknown match key '{key}'")),
         }
         Ok(())

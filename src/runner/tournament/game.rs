@@ -179,7 +179,9 @@ fn run_game(
     let mut flagged_extra = [false; 2];
     loop {
         if let Some(o) = referee.outcome() {
-            return Ending { result: o, termination: Termination::Normal, detail: String::new() };
+            // Why the rules ended the game, from the same source the browser shows.
+            let detail = referee.end_reason().unwrap_or_default();
+            return Ending { result: o, termination: Termination::Normal, detail };
         }
         if setup.max_plies.is_some_and(|m| moves.len() >= m) {
             return Ending {

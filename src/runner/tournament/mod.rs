@@ -19,7 +19,7 @@ use anyhow::{Context, bail};
 use crate::runner::players::spec::EngineSpec;
 use crate::runner::tournament::config::MatchConfig;
 
-use crate::core::Rng;
+use crate::core::{Outcome, Rng};
 use crate::runner::note;
 use crate::runner::players::process::ProcessPlayer;
 use crate::runner::players::uct_player::UctPlayer;
@@ -27,7 +27,7 @@ use crate::runner::players::{Player, RandomPlayer};
 use crate::runner::records::header::{MatchInfo, fingerprint, read_header};
 use crate::runner::records::opening::{Opening, load_openings};
 use crate::runner::records::pgn::PgnWriter;
-use crate::runner::records::record::{GameId, GameRecord, RecordWriter, read_records};
+use crate::runner::records::record::{GameId, GameRecord, RecordWriter, Termination, read_records};
 use crate::runner::referee::Referee;
 use crate::runner::schedule::{Order, Shard, pairings};
 use crate::runner::stats::sprt::SprtVerdict;
@@ -45,6 +45,42 @@ pub struct Match {
     referee: Referee,
     openings: Vec<Opening>,
     pairings: Vec<(usize, usize)>,
+}
+
+/// Each engine's disconnects in a row, to stop a match whose engine keeps failing.
+struct DisconnectCount {
+    limit: usize,
+    in_a_row: HashMap<String, usize>,
+}
+
+impl DisconnectCount {
+    fn new(limit: usize) -> DisconnectCount {
+        DisconnectCount { limit, in_a_row: HashMap::new() }
+    }
+
+    /// Counts a finished game: a disconnect for the loser, a clean game for the others.
+    /// Fails when the loser reached the limit.
+    fn add(&mut self, rec: &GameRecord) -> anyhow::Result<()> {
+        let loser = match (rec.termination, rec.result) {
+            (Termination::Disconnect, Outcome::Win(winner)) => {
+                Some(&rec.engines[winner.opponent().index()])
+            }
+            _ => None,
+        };
+        for name in &rec.engines {
+            let n = self.in_a_row.entry(name.clone()).or_default();
+            *n = if Some(name) == loser { *n + 1 } else { 0 };
+            if self.limit > 0 && *n >= self.limit {
+                bail!(
+                    "engine '{name}' disconnected in {n} games in a row (last: game {}: {}): the match stops (disconnect-limit {})",
+                    rec.id,
+                    rec.detail,
+                    self.limit
+                );
+            }
+        }
+        Ok(())
+    }
 }
 
 /// How a match ended.
@@ -241,6 +277,30 @@ impl Match {
         Ok(out)
     }
 
+    /// Starts every engine process and waits for its handshake, before any game is
+    /// played or recorded: an engine that cannot start would otherwise lose every game
+    /// of the match. The error lists every engine that failed.
+    fn check_engines(&self) -> anyhow::Result<()> {
+        let mut failures = Vec::new();
+        for (i, e) in self.cfg.engines.iter().enumerate() {
+            if e.is_random() || e.is_uct() {
+                continue;
+            }
+            if let Err(why) = self.process_player(i).check_start() {
+                failures.push(why);
+            }
+        }
+        if !failures.is_empty() {
+            bail!("{}\nno game was played", failures.join("\n"));
+        }
+        Ok(())
+    }
+
+    fn process_player(&self, index: usize) -> ProcessPlayer {
+        let e = &self.cfg.engines[index];
+        ProcessPlayer::new(&e.name, e.command(&self.options, &[]), self.cfg.deadlines)
+    }
+
     fn make_player(&self, index: usize) -> anyhow::Result<Box<dyn Player>> {
         let e: &EngineSpec = &self.cfg.engines[index];
         if e.is_random() {
@@ -251,8 +311,7 @@ impl Match {
             let seed = e.seed.unwrap_or(self.cfg.seed);
             return Ok(Box::new(UctPlayer::new(e, &self.cfg.game, &self.referee, seed)?));
         }
-        let command = e.command(&self.options, &[]);
-        Ok(Box::new(ProcessPlayer::new(&e.name, command, self.cfg.deadlines)))
+        Ok(Box::new(self.process_player(index)))
     }
 
     /// Plays the match to the end (or to the SPRT's decision), writing records and
@@ -280,6 +339,9 @@ impl Match {
         let queue: VecDeque<GameId> =
             self.schedule().into_iter().filter(|id| !done_ids.contains(id)).collect();
         let total = done.len() + queue.len();
+        if verdict == SprtVerdict::Continue && !queue.is_empty() {
+            self.check_engines()?;
+        }
         let mut writer = match &self.cfg.records {
             Some(p) => {
                 let empty = !p.exists() || std::fs::metadata(p)?.len() == 0;
@@ -306,6 +368,7 @@ impl Match {
         }
         let queue = Mutex::new(queue);
         let stop = AtomicBool::new(false);
+        let mut disconnects = DisconnectCount::new(self.cfg.disconnect_limit);
         let (tx, rx) = channel::<anyhow::Result<GameRecord>>();
         let workers = self.cfg.concurrency.min(total.max(1));
         std::thread::scope(|scope| -> anyhow::Result<()> {
@@ -344,6 +407,14 @@ impl Match {
                 standings.add(&rec);
                 if !self.cfg.quiet {
                     note(&progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
+                }
+                // Games already under way when the match stops are still recorded; the
+                // first limit reached is the error.
+                if let Err(e) = disconnects.add(&rec)
+                    && result.is_ok()
+                {
+                    stop.store(true, Ordering::SeqCst);
+                    result = Err(e);
                 }
                 (verdict, merged) = self.sprt_verdict(&standings, peers.as_mut());
                 if verdict != SprtVerdict::Continue {

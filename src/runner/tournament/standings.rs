@@ -1,9 +1,10 @@
 //! Standings of a match (per pairing and per engine) and their text: the progress line
 //! and the final summary.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use crate::core::{Outcome, Side, reason_kind};
 use crate::runner::records::record::{GameRecord, Termination};
 use crate::runner::stats::elo::{Penta, Wdl};
 use crate::runner::stats::sprt::{Sprt, SprtVerdict};
@@ -26,7 +27,18 @@ pub struct Standings {
     /// Per engine: name, half points, games.
     engines: Vec<(String, u64, u64)>,
     terminations: HashMap<Termination, u64>,
+    /// Games ended by the rules, by the kind of their reason ("3-fold repetition",
+    /// "no push left"; see [`reason_kind`]), with the results of each kind.
+    reasons: BTreeMap<String, ReasonCount>,
     games: u64,
+}
+
+/// How many games one kind of ending decided: p1 wins, p2 wins, draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReasonCount {
+    pub p1_wins: u64,
+    pub p2_wins: u64,
+    pub draws: u64,
 }
 
 impl Standings {
@@ -88,6 +100,15 @@ impl Standings {
     pub fn add(&mut self, r: &GameRecord) {
         self.games += 1;
         *self.terminations.entry(r.termination).or_default() += 1;
+        let kind = reason_kind(&r.detail);
+        if r.termination.by_rules() && !kind.is_empty() {
+            let c = self.reasons.entry(kind.to_string()).or_default();
+            match r.result {
+                Outcome::Win(Side::P1) => c.p1_wins += 1,
+                Outcome::Win(Side::P2) => c.p2_wins += 1,
+                Outcome::Draw => c.draws += 1,
+            }
+        }
         let pts = r.first_engine_points();
         if let Some(p) = self.pairings.get_mut(r.id.pairing) {
             match pts {
@@ -104,9 +125,9 @@ impl Standings {
         }
         for (side, name) in r.engines.iter().enumerate() {
             let half = match r.result {
-                crate::core::Outcome::Draw => 1,
-                crate::core::Outcome::Win(s) if s.index() == side => 2,
-                crate::core::Outcome::Win(_) => 0,
+                Outcome::Draw => 1,
+                Outcome::Win(s) if s.index() == side => 2,
+                Outcome::Win(_) => 0,
             };
             if let Some(e) = self.engines.iter_mut().find(|e| &e.0 == name) {
                 e.1 += half;
@@ -123,6 +144,11 @@ impl Standings {
     /// Number of games counted.
     pub fn games(&self) -> u64 {
         self.games
+    }
+
+    /// Games ended by the rules, by the kind of their reason, in alphabetical order.
+    pub fn reasons(&self) -> impl Iterator<Item = (&str, ReasonCount)> {
+        self.reasons.iter().map(|(k, c)| (k.as_str(), *c))
     }
 
     /// How many games ended with `t`.
@@ -251,5 +277,16 @@ pub fn format_summary(s: &Standings, sprt: Option<&Sprt>, verdict: SprtVerdict) 
         }
     }
     out.push('\n');
+    // One line per kind of ending by the rules: `  3-fold repetition 5 (draws 5)`.
+    for (kind, c) in s.reasons() {
+        let mut parts = Vec::new();
+        for (n, what) in [(c.p1_wins, "p1 wins"), (c.p2_wins, "p2 wins"), (c.draws, "draws")] {
+            if n > 0 {
+                parts.push(format!("{what} {n}"));
+            }
+        }
+        let total = c.p1_wins + c.p2_wins + c.draws;
+        let _ = writeln!(out, "  {kind} {total} ({})", parts.join(", "));
+    }
     out
 }

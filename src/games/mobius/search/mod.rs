@@ -42,9 +42,11 @@ use std::time::Duration;
 
 use super::board::Mobius;
 use super::notation::MobiusMove;
-use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue};
+use crate::core::{Game, Limits, OptionSpec, OptionValue};
 use crate::search::root_split::{self, SPLIT_AFTER};
+use crate::search::tunables::{self, Tunable};
 use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
+use crate::tunable;
 use tree::{NODE_BYTES, Tree};
 
 /// The tunable constants of the search, in one table.
@@ -66,17 +68,13 @@ impl Default for MctsParams {
     }
 }
 
-/// The option setting [`MctsParams::exploration`], in thousandths.
-pub const EXPLORATION: &str = "Mobius Search Exploration";
-/// The option setting [`MctsParams::rave_bias`], in millionths.
-pub const RAVE_BIAS: &str = "Mobius Search RAVE Bias";
-/// The option setting [`MctsParams::expand_after`].
-pub const EXPAND_AFTER: &str = "Mobius Search Expand After";
-
-/// A real parameter as a `spin` value in units of `1/scale`.
-fn scaled(x: f32, scale: f64) -> i64 {
-    (f64::from(x) * scale).round() as i64
-}
+/// The tunable constants (all of [`MctsParams`] but the seed): the exploration in
+/// thousandths, the RAVE bias in millionths, the visits before expansion.
+const TUNABLES: [Tunable<MctsParams>; 3] = [
+    tunable!(MctsParams, "Mobius Search Exploration", exploration, permille_f32, 0, 10_000),
+    tunable!(MctsParams, "Mobius Search RAVE Bias", rave_bias, per_million_f32, 0, 1_000_000),
+    tunable!(MctsParams, "Mobius Search Expand After", expand_after, uint, 1, 10_000),
+];
 
 /// Playouts of one thread between checks of the clock and progress reports (`stop` and
 /// the end of thread 0's search are seen after every playout).
@@ -460,33 +458,16 @@ impl Searcher<Mobius> for Mcts {
         self.multipv = lines.max(1);
     }
 
-    /// The tunable constants ([`MctsParams`] but the seed), defaults from
-    /// [`MctsParams::default`].
+    /// The tunable constants ([`TUNABLES`]), defaults from [`MctsParams::default`].
     fn tuning_specs(&self) -> Vec<OptionSpec> {
-        let d = MctsParams::default();
-        let spin = |name, default, min, max| OptionSpec {
-            name,
-            kind: OptionKind::Spin { default, min, max },
-        };
-        vec![
-            spin(EXPLORATION, scaled(d.exploration, 1e3), 0, 10_000),
-            spin(RAVE_BIAS, scaled(d.rave_bias, 1e6), 0, 1_000_000),
-            spin(EXPAND_AFTER, d.expand_after.into(), 1, 10_000),
-        ]
+        tunables::named_option_specs(&TUNABLES, &MctsParams::default())
     }
 
     /// Sets one constant; the trees are emptied, since their values were computed with
     /// the old ones.
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
-        let &OptionValue::Int(v) = value else {
-            return Err(format!("option '{name}' takes an integer"));
-        };
-        match name {
-            EXPLORATION => self.params.exploration = (v as f64 / 1e3) as f32,
-            RAVE_BIAS => self.params.rave_bias = (v as f64 / 1e6) as f32,
-            // Within the spec's range, so it fits.
-            EXPAND_AFTER => self.params.expand_after = v as u32,
-            _ => return Err(format!("unknown option '{name}'")),
+        if !tunables::set_named_option(&TUNABLES, &mut self.params, name, value)? {
+            return Err(format!("unknown option '{name}'"));
         }
         self.rebuild(self.trees.len());
         Ok(())
