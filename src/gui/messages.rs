@@ -90,8 +90,8 @@ pub struct State {
     pub side: &'static str,
     /// `p1win`, `p2win` or `draw` once the game is over.
     pub result: Option<&'static str>,
-    /// Why the game ended, for people (empty when the rules ended it: the rules' own
-    /// reason is not reported yet).
+    /// Why the game ended, for people: the rules' reason ("reduced to two men", the same
+    /// text the match runner records), or a resignation, a time loss, an illegal move.
     pub reason: Option<String>,
     /// The places of a king in check in the last position (Moebius Chess), from the
     /// game's rules.

@@ -385,8 +385,9 @@ impl Table {
         if self.end.is_none()
             && let Some(o) = self.referee.outcome()
         {
-            self.end =
-                Some(End { result: o, termination: Termination::Normal, detail: String::new() });
+            // The rules' reason, as the match runner records it.
+            let detail = self.referee.end_reason().unwrap_or_default();
+            self.end = Some(End { result: o, termination: Termination::Normal, detail });
         }
         if self.end.is_some() || self.error.is_some() {
             self.stop_thinking();
