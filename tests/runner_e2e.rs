@@ -179,8 +179,10 @@ fn resume_after_an_interruption_loses_and_repeats_no_game() {
     run(&full, false);
     let all = lines(&full);
     assert_eq!(all.len(), 8);
-    // An interrupted run: three finished games and a fourth cut short mid-line.
-    let cut = format!("{}\n{}\n{}\n{}", all[0], all[1], all[2], &all[3][..all[3].len() / 2]);
+    // An interrupted run: the header, three finished games and a fourth cut short.
+    let header = std::fs::read_to_string(&full).unwrap().lines().next().unwrap().to_string();
+    let cut =
+        format!("{header}\n{}\n{}\n{}\n{}", all[0], all[1], all[2], &all[3][..all[3].len() / 2]);
     std::fs::write(&part, &cut).unwrap();
     run(&part, true);
     let resumed = lines(&part);
@@ -472,4 +474,232 @@ fn an_engine_that_keeps_disconnecting_stops_the_match() {
             assert!(text(&o).contains(&why), "{limit:?}: {}", text(&o));
         }
     }
+}
+
+/// Settings that cannot be meant are refused before anything is played or written.
+#[test]
+fn settings_that_cannot_be_meant_are_refused() {
+    let d = scratch("refuse");
+    let records = d.join("games.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let refused = |extra: &[&str], why: &str| {
+        let mut args = vec!["match", "--game", "morris", "--engine", &engine];
+        args.extend(["--engine", "name=random", "--records", records.to_str().unwrap()]);
+        args.extend(extra);
+        let o = ugine(&args);
+        assert!(!o.status.success(), "{extra:?}: {}", text(&o));
+        assert!(text(&o).contains(why), "{extra:?}: {}", text(&o));
+        assert!(!records.exists(), "{extra:?}: a record file was written");
+    };
+    refused(&[], "no limit per move for 'ugine'");
+    refused(&["--depth", "0"], "depth must be at least 1");
+    refused(&["--depth", "1", "--rounds", "0"], "rounds must be at least 1");
+    refused(&["--depth", "1", "--concurrency", "0"], "concurrency must be at least 1");
+    refused(&["--depth", "1", "--rounds", "-1"], "'-1'");
+    refused(
+        &["--depth", "1", "--option", "Morris Rulez=standard"],
+        "option 'Morris Rulez' is not a rule option of morris and no engine announces it (did you mean 'Morris Rules'?)",
+    );
+    // What an engine announces is an option the match may set; an explicit stall
+    // deadline means a match without limits.
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=r1 cmd=random",
+        "--engine",
+        "name=r2 cmd=random",
+        "--stall",
+        "5s",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::remove_file(&records).unwrap();
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        "1",
+        "--option",
+        "Hash=4",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+/// `--resume` continues only a ugine match record file; any other file is refused and
+/// left as it was.
+#[test]
+fn resume_refuses_a_file_that_is_not_a_match_record() {
+    let d = scratch("resume-foreign");
+    let openings = d.join("openings.txt");
+    let o = ugine(&["genfens", "morris", "3", "--seed", "5", "-o", openings.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read(&openings).unwrap();
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=r1 cmd=random",
+        "--engine",
+        "name=r2 cmd=random",
+        "--depth",
+        "1",
+        "--records",
+        openings.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("not a ugine match record file"), "{}", text(&o));
+    assert!(!text(&o).contains("warning"), "no warning per line: {}", text(&o));
+    assert_eq!(std::fs::read(&openings).unwrap(), before, "the file is untouched");
+}
+
+/// One pair cannot support an interval: the summary gives the W-L-D and `Elo n/a`,
+/// never `± 0.0`; enough varied pairs give the interval.
+#[test]
+fn too_few_pairs_give_no_interval() {
+    let d = scratch("interval");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let summary = |rounds: &str, first: &str| {
+        let records = d.join(format!("games-{rounds}.ugr"));
+        let o = ugine(&[
+            "match",
+            "--game",
+            "morris",
+            "--engine",
+            first,
+            "--engine",
+            "name=random",
+            "--depth",
+            "1",
+            "--rounds",
+            rounds,
+            "--records",
+            records.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let one = summary("1", &engine);
+    assert!(one.contains("games 2  W-L-D 2-0-0"), "{one}");
+    assert!(
+        one.contains("Elo n/a (an interval needs 5 pairs not all scored alike; 1 so far)"),
+        "{one}"
+    );
+    assert!(!one.contains("± 0.0") && !one.contains("LOS"), "{one}");
+    // Eight pairs of two random movers, not all alike (seeded: the same every run).
+    let eight = summary("8", "name=r1 cmd=random");
+    assert!(eight.contains("pairs 8 ") && eight.contains(" LOS "), "{eight}");
+    assert!(!eight.contains("n/a") && !eight.contains("± 0.0"), "{eight}");
+}
+
+/// The record header is documented `key=value` words with a version: limits in the
+/// settings' own spelling, engines by their options; no Rust debug text in the records or
+/// the PGN. A version 1 file (no `version`) still replays but is not resumed.
+#[test]
+fn the_record_header_is_designed_and_versioned() {
+    let d = scratch("header");
+    let records = d.join("games.ugr");
+    let pgn = d.join("games.pgn");
+    let engine = format!("name=ugine cmd={UGINE} option.Hash=4 depth=1");
+    let args = |resume: bool| {
+        let mut a = vec![
+            "match".to_string(),
+            "--game".into(),
+            "morris".into(),
+            "--engine".into(),
+            engine.clone(),
+            "--engine".into(),
+            "name=random".into(),
+            "--movetime".into(),
+            "200ms".into(),
+            "--records".into(),
+            records.display().to_string(),
+            "--pgn".into(),
+            pgn.display().to_string(),
+        ];
+        if resume {
+            a.push("--resume".into());
+        }
+        a
+    };
+    let run = |resume: bool| {
+        let a = args(resume);
+        ugine(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let o = run(false);
+    assert!(o.status.success(), "{}", text(&o));
+    let file = std::fs::read_to_string(&records).unwrap();
+    let header = file.lines().next().unwrap();
+    for word in [
+        "#ugine-match version=2 shard=1/1 engines=ugine;random ",
+        " movetime=200ms ",
+        " margin=100ms stall=60s ",
+        " engine1=option.Hash=4;depth=1 ",
+    ] {
+        assert!(header.contains(word), "{word} not in {header}");
+    }
+    let tag = std::fs::read_to_string(&pgn).unwrap();
+    for text in [&file, &tag] {
+        for debug in ["Some(", "None", "TimeControl", "([", "%20{"] {
+            assert!(!text.contains(debug), "debug text {debug} in\n{text}");
+        }
+    }
+    // A version 1 header: replay reads the file, resume refuses it with its version.
+    let old_header = "#ugine-match shard=1/1 engines=ugine;random format=headtohead rounds=1 \
+                      game=morris limits=TimeControl%20{%20clock:%20None}";
+    std::fs::write(&records, file.replacen(header, old_header, 1)).unwrap();
+    let o = ugine(&["replay", records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = run(true);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("its match header is version 1"), "{}", text(&o));
+}
+
+/// docs/runner.md's example config plays as the shards' examples use it: with
+/// `--record-dir` (the config sets no record file that would exclude it); with small
+/// counts and the random mover in place of the release build.
+#[test]
+fn the_example_config_plays_with_a_record_dir() {
+    let d = scratch("example-conf");
+    let conf = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/match.example.conf"),
+    )
+    .unwrap()
+    .replace("rounds 100", "rounds 2")
+    .replace("tc 10+0.1", "tc 2+0.05")
+    .replace("sprt elo0=0 elo1=10 alpha=0.05 beta=0.05", "")
+    .replace("./target/release/ugine", UGINE);
+    let config = d.join("match.conf");
+    std::fs::write(&config, conf).unwrap();
+    let dir = d.join("run1");
+    for k in ["1/2", "2/2"] {
+        let o = ugine(&[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--shard",
+            k,
+            "--record-dir",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{k}: {}", text(&o));
+    }
+    let files: Vec<String> = ["shard-1-of-2.ugr", "shard-2-of-2.ugr"]
+        .iter()
+        .map(|f| dir.join(f).display().to_string())
+        .collect();
+    let o = ugine(&["merge", &files[0], &files[1]]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("games 4 "), "{}", text(&o));
 }

@@ -7,6 +7,18 @@ pub fn parse_num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, Stri
     value.trim().parse().map_err(|_| format!("{key} takes a number, not '{value}'"))
 }
 
+/// A count that must be at least 1 (`rounds 0` or `depth 0` cannot be meant).
+pub fn parse_positive<T: std::str::FromStr + PartialOrd + From<u8>>(
+    key: &str,
+    value: &str,
+) -> Result<T, String> {
+    let n: T = parse_num(key, value)?;
+    if n < T::from(1) {
+        return Err(format!("{key} must be at least 1, not '{value}'"));
+    }
+    Ok(n)
+}
+
 pub fn parse_bool(value: &str) -> Result<bool, String> {
     match value {
         "" | "true" | "yes" | "on" => Ok(true),
@@ -40,6 +52,13 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         Ok(x) if x >= 0.0 && x.is_finite() => Ok(Duration::from_secs_f64(x * scale)),
         _ => Err(format!("bad duration '{s}' (examples: 250ms, 2s, 1.5)")),
     }
+}
+
+/// A duration as [`parse_duration`] reads it: whole seconds as `2s`, anything else in
+/// milliseconds (`250ms`, `1500ms`).
+pub fn format_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms > 0 && ms.is_multiple_of(1000) { format!("{}s", ms / 1000) } else { format!("{ms}ms") }
 }
 
 /// A clock `time+inc` (`10+0.1`, `5s+50ms`) or `time` alone.
@@ -89,4 +108,49 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
         words.push(cur);
     }
     Ok(words)
+}
+
+/// The candidates nearest to `word` by edit distance (letters compared without case),
+/// nearest first, at most three, and only those close enough to be a likely misspelling
+/// (a distance of at most a third of the word's length, and at least 2).
+pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Vec<&'a str> {
+    let word = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(2);
+    let mut near: Vec<(usize, &str)> = candidates
+        .iter()
+        .map(|c| (edit_distance(&word, &c.to_lowercase()), *c))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    near.sort();
+    near.dedup_by(|a, b| a.1 == b.1);
+    near.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+/// Levenshtein distance between two texts, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closest;
+
+    #[test]
+    fn misspellings_find_their_word() {
+        let names = ["Morris Rules", "Morris Repetition", "Hash", "Threads"];
+        assert_eq!(closest("Morris Rulez", &names), ["Morris Rules"]);
+        assert_eq!(closest("hahs", &names), ["Hash"]);
+        assert!(closest("Contempt", &names).is_empty());
+    }
 }

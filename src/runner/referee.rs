@@ -31,6 +31,11 @@ impl Referee {
         Ok(r)
     }
 
+    /// The names of the game's rule options.
+    pub fn rule_option_names(&self) -> Vec<String> {
+        (self.make)(1).rule_option_specs().iter().map(|s| s.name.to_string()).collect()
+    }
+
     /// True when `name` is one of the game's rule options.
     pub fn is_rule_option(&self, name: &str) -> bool {
         (self.make)(1).rule_option_specs().iter().any(|s| s.name.eq_ignore_ascii_case(name))

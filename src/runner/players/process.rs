@@ -170,6 +170,15 @@ impl ProcessPlayer {
         &self.announced
     }
 
+    /// The names of the options the engine announced when it last started.
+    pub fn announced_names(&self) -> Vec<String> {
+        let name = |t: &String| {
+            let rest = t.strip_prefix("name ")?;
+            Some(rest.split_once(" type ").map_or(rest, |(n, _)| n).trim().to_string())
+        };
+        self.announced.iter().filter_map(name).collect()
+    }
+
     /// Lets `monitor` watch every wait from now on.
     pub fn set_monitor(&mut self, monitor: Monitor) {
         self.monitor = Some(monitor);

@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::core::words::{parse_duration, parse_num, parse_option};
+use crate::core::words::{
+    format_duration, parse_duration, parse_num, parse_option, parse_positive,
+};
 use crate::runner::players::process::EngineCommand;
 
 /// The built-in uniform random mover's program name.
@@ -36,6 +38,32 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
+    /// This engine's settings that decide its games, as `key=value` words joined by `;`
+    /// in the spelling of `--engine` (`proto=uci;arg=-x;option.Hash=16;depth=3`), without
+    /// the program and directory, which may differ between the machines of a cluster.
+    /// Empty for an engine with none.
+    pub fn settings_words(&self) -> String {
+        let mut words = Vec::new();
+        if self.uci {
+            words.push("proto=uci".to_string());
+        }
+        words.extend(self.args.iter().map(|a| format!("arg={a}")));
+        words.extend(self.options.iter().map(|(k, v)| format!("option.{k}={v}")));
+        if let Some(s) = self.seed {
+            words.push(format!("seed={s}"));
+        }
+        if let Some(d) = self.depth {
+            words.push(format!("depth={d}"));
+        }
+        if let Some(n) = self.nodes {
+            words.push(format!("nodes={n}"));
+        }
+        if let Some(t) = self.movetime {
+            words.push(format!("movetime={}", format_duration(t)));
+        }
+        words.join(";")
+    }
+
     /// True for the built-in random mover.
     pub fn is_random(&self) -> bool {
         self.cmd == RANDOM
@@ -84,8 +112,8 @@ impl EngineSpec {
                 }
             }
             "seed" => self.seed = Some(parse_num(key, value)?),
-            "depth" => self.depth = Some(parse_num(key, value)?),
-            "nodes" => self.nodes = Some(parse_num(key, value)?),
+            "depth" => self.depth = Some(parse_positive(key, value)?),
+            "nodes" => self.nodes = Some(parse_positive(key, value)?),
             "movetime" => self.movetime = Some(parse_duration(value)?),
             "option" => self.options.push(parse_option(value)?),
             _ => return Err(format!("unknown engine key '{key}'")),

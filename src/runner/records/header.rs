@@ -15,12 +15,20 @@ use crate::runner::tournament::standings::Standings;
 /// The first word of a record file's header line.
 const HEADER_TAG: &str = "#ugine-match";
 
+/// The version of the header this ugine writes (`version=2`). Version 1 headers (before
+/// the field existed) wrote the limits and engines as Rust debug text; they still read,
+/// but a match cannot be resumed from them.
+pub const HEADER_VERSION: u32 = 2;
+
 /// What a record file belongs to: the settings that decide the match's games, written
 /// as the file's first line (`#ugine-match key=value …`, values percent-encoded so
 /// they hold no blank; readers of records skip `#` lines). Two files belong to one match
 /// when their headers agree on everything but the shard index.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchInfo {
+    /// The header format's version ([`HEADER_VERSION`] when written by this ugine; 1 for
+    /// a header without a `version` field).
+    pub version: u32,
     pub shard: Shard,
     /// Engine names in match order.
     pub engines: Vec<String>,
@@ -35,12 +43,16 @@ pub struct MatchInfo {
 impl MatchInfo {
     /// The header as the value of one line (without the leading tag).
     pub fn encode(&self) -> String {
-        let mut fields = vec![
+        let mut fields = Vec::new();
+        if self.version >= 2 {
+            fields.push(("version".to_string(), self.version.to_string()));
+        }
+        fields.extend([
             ("shard".to_string(), self.shard.to_string()),
             ("engines".to_string(), self.engines.join(";")),
             ("format".to_string(), self.format.as_str().to_string()),
             ("rounds".to_string(), self.rounds.to_string()),
-        ];
+        ]);
         if let Some(s) = &self.sprt {
             fields.push(("sprt".to_string(), sprt_words(s)));
         }
@@ -55,6 +67,7 @@ impl MatchInfo {
 
     /// Reads what [`MatchInfo::encode`] wrote.
     pub fn decode(text: &str) -> Result<MatchInfo, String> {
+        let mut version = 1;
         let mut shard = None;
         let mut engines = None;
         let mut format = None;
@@ -66,6 +79,14 @@ impl MatchInfo {
                 word.split_once('=').ok_or_else(|| format!("bad header field '{word}'"))?;
             let v = unescape(v)?;
             match k {
+                "version" => {
+                    version = v.parse().map_err(|_| format!("bad header version '{v}'"))?;
+                    if version > HEADER_VERSION {
+                        return Err(format!(
+                            "match header version {version} is newer than this ugine's ({HEADER_VERSION}): use a newer ugine"
+                        ));
+                    }
+                }
                 "shard" => shard = Some(Shard::parse(&v)?),
                 "engines" => engines = Some(v.split(';').map(String::from).collect()),
                 "format" => format = Some(Format::parse(&v)?),
@@ -76,6 +97,7 @@ impl MatchInfo {
         }
         let missing = |k: &str| format!("header without '{k}'");
         let info = MatchInfo {
+            version,
             shard: shard.ok_or_else(|| missing("shard"))?,
             engines: engines.ok_or_else(|| missing("engines"))?,
             format: format.ok_or_else(|| missing("format"))?,
@@ -217,6 +239,7 @@ mod tests {
     #[test]
     fn headers_read_back_and_compare() {
         let info = MatchInfo {
+            version: HEADER_VERSION,
             shard: Shard { index: 2, count: 3 },
             engines: vec!["new one".to_string(), "base".to_string()],
             format: Format::HeadToHead,
@@ -228,7 +251,8 @@ mod tests {
             )],
         };
         let line = info.header_line();
-        assert!(!line.contains('"') && line.split(' ').count() == 7, "{line}");
+        assert!(!line.contains('"') && line.split(' ').count() == 8, "{line}");
+        assert!(line.starts_with("#ugine-match version=2 shard=2/3 "), "{line}");
         let back = MatchInfo::decode(line.strip_prefix(HEADER_TAG).unwrap()).unwrap();
         assert_eq!(back, info);
         let other_shard = MatchInfo { shard: Shard { index: 3, count: 3 }, ..info.clone() };
@@ -238,5 +262,15 @@ mod tests {
         let other_rounds = MatchInfo { rounds: 99, ..info.clone() };
         assert!(!info.same_match(&other_rounds));
         assert_eq!(info.first_difference(&other_rounds), "'rounds=100' against 'rounds=99'");
+    }
+
+    #[test]
+    fn a_header_without_a_version_is_version_1_and_a_newer_one_is_refused() {
+        let old = " shard=1/1 engines=a;b format=headtohead rounds=2 game=morris \
+                   limits=TimeControl%20{%20clock:%20None}";
+        assert_eq!(MatchInfo::decode(old).unwrap().version, 1);
+        let newer =
+            MatchInfo::decode(" version=3 shard=1/1 engines=a;b format=headtohead rounds=2");
+        assert!(newer.unwrap_err().contains("version 3 is newer than this ugine's (2)"));
     }
 }

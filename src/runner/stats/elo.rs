@@ -52,6 +52,10 @@ impl Wdl {
 /// Pentanomial counts of game pairs (the same opening played twice with seats swapped),
 /// indexed by the first engine's points in the pair in half points: `counts[k]` is the
 /// number of pairs it scored `k/2` points in (0 = lost both … 4 = won both).
+/// The fewest complete pairs from which the summaries give an Elo interval (with fewer,
+/// the normal approximation behind it means little).
+pub const MIN_PAIRS: u64 = 5;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Penta {
     pub counts: [u64; 5],
@@ -90,6 +94,13 @@ impl Penta {
 
     /// Normalized Elo (`(μ−½)/√(2σ²) · 800/ln 10`, σ² the per-pair variance) with the
     /// half-width of its 95% interval. `None` without pairs or without variance.
+    /// True when the pairs support an interval: at least [`MIN_PAIRS`] of them, and not
+    /// all with the same score (a zero variance gives a zero-width interval, `± 0.0`,
+    /// which would read as certainty).
+    pub fn sound(&self) -> bool {
+        self.pairs() >= MIN_PAIRS && self.mean_var().is_some_and(|(_, var)| var > 0.0)
+    }
+
     pub fn nelo(&self) -> Option<(f64, f64)> {
         let (mu, var) = self.mean_var()?;
         if var <= 0.0 {

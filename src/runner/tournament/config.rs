@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::core::words::{parse_bool, parse_duration, parse_num, parse_option, parse_tc};
+use crate::core::words::{
+    parse_bool, parse_duration, parse_num, parse_option, parse_positive, parse_tc,
+};
 use crate::runner::players::process::Deadlines;
 use crate::runner::players::spec::EngineSpec;
 use crate::runner::schedule::{Format, Order, Shard};
@@ -50,6 +52,9 @@ pub struct MatchConfig {
     /// Stop the match with an error when one engine disconnects (crashes, closes its
     /// pipes, fails to start) in this many of its games in a row; 0: never stop.
     pub disconnect_limit: usize,
+    /// True when `stall` was given: a match without any limit per move is then meant
+    /// (engines think until the stall deadline) rather than refused.
+    pub stall_given: bool,
 }
 
 impl Default for MatchConfig {
@@ -75,6 +80,7 @@ impl Default for MatchConfig {
             max_plies: None,
             quiet: false,
             disconnect_limit: 3,
+            stall_given: false,
         }
     }
 }
@@ -88,7 +94,7 @@ impl MatchConfig {
             "game" => self.game = value.to_string(),
             "option" => self.options.push(parse_option(value)?),
             "format" => self.format = Format::parse(value)?,
-            "rounds" => self.rounds = parse_num(key, value)?,
+            "rounds" => self.rounds = parse_positive(key, value)?,
             "openings" => self.openings = Some(PathBuf::from(value)),
             "order" => {
                 self.order = match value {
@@ -100,21 +106,24 @@ impl MatchConfig {
             "seed" => self.seed = parse_num(key, value)?,
             "tc" => self.tc.clock = Some(parse_tc(value)?),
             "movetime" => self.tc.movetime = Some(parse_duration(value)?),
-            "depth" => self.tc.depth = Some(parse_num(key, value)?),
-            "nodes" => self.tc.nodes = Some(parse_num(key, value)?),
+            "depth" => self.tc.depth = Some(parse_positive(key, value)?),
+            "nodes" => self.tc.nodes = Some(parse_positive(key, value)?),
             "margin" => self.tc.margin = parse_duration(value)?,
-            "stall" => self.tc.stall = parse_duration(value)?,
+            "stall" => {
+                self.tc.stall = parse_duration(value)?;
+                self.stall_given = true;
+            }
             "startup" => self.deadlines.startup = parse_duration(value)?,
             "ready" => self.deadlines.ready = parse_duration(value)?,
             "query" => self.deadlines.query = parse_duration(value)?,
-            "concurrency" => self.concurrency = parse_num::<usize>(key, value)?.max(1),
+            "concurrency" => self.concurrency = parse_positive(key, value)?,
             "records" => self.records = Some(PathBuf::from(value)),
             "resume" => self.resume = parse_bool(value)?,
             "shard" => self.shard = Shard::parse(value)?,
             "record-dir" => self.record_dir = Some(PathBuf::from(value)),
             "pgn" => self.pgn = Some(PathBuf::from(value)),
             "sprt" => self.sprt = Some(Sprt::parse(value.split_whitespace())?),
-            "max-plies" => self.max_plies = Some(parse_num(key, value)?),
+            "max-plies" => self.max_plies = Some(parse_positive(key, value)?),
             "quiet" => self.quiet = parse_bool(value)?,
             "disconnect-limit" => self.disconnect_limit = parse_num(key, value)?,
             _ => return Err(format!("unknown match key '{key}'")),

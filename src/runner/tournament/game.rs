@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::core::words::format_duration;
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::Session;
 use crate::runner::players::{EndQuery, Player, PlayerError};
@@ -38,6 +39,31 @@ impl Default for TimeControl {
 }
 
 impl TimeControl {
+    /// The limits as the record header writes them, the match settings' own words:
+    /// `tc=10s+100ms`, `movetime=200ms`, `depth=3`, `nodes=…` (each only when set), then
+    /// `margin=100ms` and `stall=60s`.
+    pub fn words(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if let Some((t, inc)) = self.clock {
+            out.push((
+                "tc".to_string(),
+                format!("{}+{}", format_duration(t), format_duration(inc)),
+            ));
+        }
+        if let Some(t) = self.movetime {
+            out.push(("movetime".to_string(), format_duration(t)));
+        }
+        if let Some(d) = self.depth {
+            out.push(("depth".to_string(), d.to_string()));
+        }
+        if let Some(n) = self.nodes {
+            out.push(("nodes".to_string(), n.to_string()));
+        }
+        out.push(("margin".to_string(), format_duration(self.margin)));
+        out.push(("stall".to_string(), format_duration(self.stall)));
+        out
+    }
+
     /// True when moves are limited by time (clock or move time).
     fn timed(&self) -> bool {
         self.clock.is_some() || self.movetime.is_some()

@@ -19,12 +19,13 @@ use anyhow::{Context, bail};
 use crate::runner::players::spec::EngineSpec;
 use crate::runner::tournament::config::MatchConfig;
 
+use crate::core::words::closest;
 use crate::core::{Outcome, Rng};
 use crate::runner::note;
 use crate::runner::players::process::ProcessPlayer;
 use crate::runner::players::uct_player::UctPlayer;
 use crate::runner::players::{Player, RandomPlayer};
-use crate::runner::records::header::{MatchInfo, fingerprint, read_header};
+use crate::runner::records::header::{HEADER_VERSION, MatchInfo, fingerprint, read_header};
 use crate::runner::records::opening::{Opening, load_openings};
 use crate::runner::records::pgn::PgnWriter;
 use crate::runner::records::record::{GameId, GameRecord, RecordWriter, Termination, read_records};
@@ -45,6 +46,36 @@ pub struct Match {
     referee: Referee,
     openings: Vec<Opening>,
     pairings: Vec<(usize, usize)>,
+}
+
+/// Refuses a match in which an engine has no limit per move at all (no clock, move
+/// time, depth or nodes, neither the match's nor its own), unless `stall` was given: its
+/// every move would run until the stall deadline and lose. The random mover needs none.
+fn check_limits(cfg: &MatchConfig) -> anyhow::Result<()> {
+    let tc = &cfg.tc;
+    if cfg.stall_given
+        || tc.clock.is_some()
+        || tc.movetime.is_some()
+        || tc.depth.is_some()
+        || tc.nodes.is_some()
+    {
+        return Ok(());
+    }
+    let unlimited: Vec<&str> = cfg
+        .engines
+        .iter()
+        .filter(|e| !e.is_random() && e.depth.is_none() && e.nodes.is_none())
+        .filter(|e| e.movetime.is_none())
+        .map(|e| e.name.as_str())
+        .collect();
+    if !unlimited.is_empty() {
+        bail!(
+            "no limit per move for {}: give --tc, --movetime, --depth or --nodes (or an engine's own depth=, nodes=, movetime=); to let engines think until the stall deadline ({} ms) give --stall explicitly",
+            unlimited.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "),
+            tc.stall.as_millis()
+        );
+    }
+    Ok(())
 }
 
 /// Each engine's disconnects in a row, to stop a match whose engine keeps failing.
@@ -123,6 +154,7 @@ impl Match {
                 );
             }
         }
+        check_limits(&cfg)?;
         let pairings = pairings(cfg.format, cfg.engines.len())?;
         let mut openings = match &cfg.openings {
             Some(p) => load_openings(p)?,
@@ -197,22 +229,16 @@ impl Match {
                 format!("{}:{:016x}", openings.len(), fingerprint(&openings.join("\n"))),
             ),
             ("seed".to_string(), self.cfg.seed.to_string()),
-            ("limits".to_string(), format!("{:?}", self.cfg.tc)),
         ];
+        settings.extend(self.cfg.tc.words());
         if let Some(n) = self.cfg.max_plies {
             settings.push(("max-plies".to_string(), n.to_string()));
         }
-        // Engine settings without the program's path and directory, which may differ
-        // between the machines of a cluster.
         for (i, e) in self.cfg.engines.iter().enumerate() {
-            let mut spec = format!("{:?}", (&e.args, &e.options, e.uci, e.seed, e.depth, e.nodes));
-            // Only when set, so the records of earlier matches keep their header.
-            if let Some(t) = e.movetime {
-                spec.push_str(&format!(" movetime={}ms", t.as_millis()));
-            }
-            settings.push((format!("engine{}", i + 1), spec));
+            settings.push((format!("engine{}", i + 1), e.settings_words()));
         }
         MatchInfo {
+            version: HEADER_VERSION,
             shard: self.cfg.shard,
             engines: self.cfg.engines.iter().map(|e| e.name.clone()).collect(),
             format: self.cfg.format,
@@ -228,15 +254,28 @@ impl Match {
         let Some(path) = self.cfg.records.as_ref().filter(|p| self.cfg.resume && p.exists()) else {
             return Ok(Vec::new());
         };
-        if let Some(h) = read_header(path)? {
-            let me = self.info();
-            if h != me {
-                bail!(
-                    "{}: recorded with other settings ({}): resume with the same settings",
-                    path.display(),
-                    me.first_difference(&h)
-                );
+        match read_header(path)? {
+            Some(h) if h.version != HEADER_VERSION => bail!(
+                "{}: its match header is version {} and this ugine writes version {HEADER_VERSION}: `ugine replay`, `merge` and `ratings` read it, but it cannot be resumed; continue the match in a new record file",
+                path.display(),
+                h.version
+            ),
+            Some(h) => {
+                let me = self.info();
+                if h != me {
+                    bail!(
+                        "{}: recorded with other settings ({}): resume with the same settings",
+                        path.display(),
+                        me.first_difference(&h)
+                    );
+                }
             }
+            // Appending to a file that is not a match's record would damage it.
+            None if std::fs::metadata(path)?.len() > 0 => bail!(
+                "{}: not a ugine match record file (its first line is not a '#ugine-match' header): --resume leaves it untouched; give the record file of the match to continue",
+                path.display()
+            ),
+            None => {}
         }
         let (records, problems) = read_records(path)?;
         for p in problems {
@@ -282,16 +321,50 @@ impl Match {
     /// of the match. The error lists every engine that failed.
     fn check_engines(&self) -> anyhow::Result<()> {
         let mut failures = Vec::new();
+        let mut announced: Vec<String> = Vec::new();
         for (i, e) in self.cfg.engines.iter().enumerate() {
             if e.is_random() || e.is_uct() {
                 continue;
             }
-            if let Err(why) = self.process_player(i).check_start() {
-                failures.push(why);
+            let mut player = self.process_player(i);
+            match player.check_start() {
+                Ok(()) => announced.extend(player.announced_names()),
+                Err(why) => failures.push(why),
             }
         }
         if !failures.is_empty() {
             bail!("{}\nno game was played", failures.join("\n"));
+        }
+        self.check_options(&announced)
+    }
+
+    /// Refuses a match-wide option that is neither a rule option of the game nor
+    /// announced by any engine (`announced`): a misspelt name would otherwise be ignored
+    /// by every engine and the match would quietly play without it.
+    fn check_options(&self, announced: &[String]) -> anyhow::Result<()> {
+        let rules = self.referee.rule_option_names();
+        for (k, _) in &self.options {
+            let known = |n: &String| n.eq_ignore_ascii_case(k);
+            if k.eq_ignore_ascii_case("Game")
+                || rules.iter().any(known)
+                || announced.iter().any(known)
+            {
+                continue;
+            }
+            let names: Vec<&str> = rules.iter().chain(announced).map(String::as_str).collect();
+            let near = closest(k, &names);
+            let hint = if near.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (did you mean {}?)",
+                    near.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(" or ")
+                )
+            };
+            bail!(
+                "option '{k}' is not a rule option of {} and no engine announces it{hint}",
+                self.cfg.game
+            );
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::core::{Outcome, Side, reason_kind};
 use crate::runner::records::record::{GameRecord, Termination};
-use crate::runner::stats::elo::{Penta, Wdl};
+use crate::runner::stats::elo::{MIN_PAIRS, Penta, Wdl};
 use crate::runner::stats::sprt::{Sprt, SprtVerdict};
 
 /// Results of one pairing, from the point of view of its first engine.
@@ -157,10 +157,12 @@ impl Standings {
     }
 }
 
+/// `Elo +12.3 ± 4.5`, or `Elo n/a` while the pairs cannot support an interval
+/// ([`Penta::sound`]): too few, or all scored alike.
 fn fmt_elo(p: &PairingStats) -> String {
-    match p.penta.elo().or_else(|| p.wdl.elo()) {
+    match p.penta.elo().filter(|_| p.penta.sound()) {
         Some(e) => format!("Elo {:+.1} ± {:.1}", e.elo, e.error),
-        None => "Elo -".to_string(),
+        None => "Elo n/a".to_string(),
     }
 }
 
@@ -238,11 +240,19 @@ pub fn format_summary(s: &Standings, sprt: Option<&Sprt>, verdict: SprtVerdict) 
             c[4]
         );
         let _ = write!(out, "  {}", fmt_elo(p));
-        if let Some((n, e)) = p.penta.nelo() {
-            let _ = write!(out, "  nElo {n:+.1} ± {e:.1}");
-        }
-        if let Some(l) = p.penta.los().or_else(|| p.wdl.los()) {
-            let _ = write!(out, "  LOS {:.1}%", 100.0 * l);
+        if p.penta.sound() {
+            if let Some((n, e)) = p.penta.nelo() {
+                let _ = write!(out, "  nElo {n:+.1} ± {e:.1}");
+            }
+            if let Some(l) = p.penta.los() {
+                let _ = write!(out, "  LOS {:.1}%", 100.0 * l);
+            }
+        } else {
+            let _ = write!(
+                out,
+                " (an interval needs {MIN_PAIRS} pairs not all scored alike; {} so far)",
+                p.penta.pairs()
+            );
         }
         out.push('\n');
         if let Some(sp) = sprt {
