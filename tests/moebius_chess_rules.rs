@@ -261,3 +261,13 @@ fn search_finds_the_phasing_mate_and_always_moves() {
     let mv = search.search(&start(), &legal, &Limits::nodes(1), &ctl, &mut NullReporter);
     assert!(legal.contains(&mv));
 }
+
+#[test]
+fn the_king_in_check_is_named_for_a_board_to_mark() {
+    let opts = MoebiusOptions::default();
+    let start = MoebiusChess::startpos(&opts);
+    assert!(start.checked_kings().is_empty());
+    // A black rook on a8' attacks e1 along the wrapping row (f1, g1, h1 empty).
+    let p = MoebiusChess::from_fen("4k11/16/16/16/16/16/16/4K3r7 w - - 0 1", &opts).unwrap();
+    assert_eq!(p.checked_kings(), ["e1"]);
+}

@@ -14,6 +14,9 @@ pub struct GuiArgs {
     /// "name=… cmd=… [arg=…] [option.Name=value]…"; repeatable.
     #[arg(long = "engine", value_name = "SPEC")]
     pub engine: Vec<String>,
+    /// A match to watch: its record file, or a directory of `*.records` files.
+    #[arg(long)]
+    pub watch: Option<std::path::PathBuf>,
 }
 
 /// Runs `ugine gui` until interrupted.
@@ -21,5 +24,6 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     crate::gui::run(
         std::net::SocketAddr::new(args.bind, args.port),
         crate::gui::EngineList::new(&args.engine)?,
+        args.watch.clone(),
     )
 }

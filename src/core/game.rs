@@ -120,6 +120,11 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn hash(&self) -> u64;
     /// The position drawn as text for a person (the `d` command), several lines.
     fn render(&self) -> String;
+    /// The places (in move notation) of a king in check, for a board to mark; none (the
+    /// default) in games without kings.
+    fn checked_kings(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// A random start position for tournament openings, for games whose start is a
     /// random setup (Mabula); `None` (the default) for games with one start position.

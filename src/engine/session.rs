@@ -54,6 +54,9 @@ pub trait Session: Send {
     fn fen(&self) -> String;
     /// The current position drawn for a person.
     fn render(&self) -> String;
+    /// The places of a king in check in the current position (see
+    /// [`Game::checked_kings`]).
+    fn checked_kings(&self) -> Vec<String>;
     /// The position string of a random start setup (see [`Game::random_setup`]), or
     /// `None` when the game has a single start position.
     fn random_setup_fen(&self, rng: &mut Rng) -> Option<String>;
@@ -226,6 +229,10 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn render(&self) -> String {
         self.position.render()
+    }
+
+    fn checked_kings(&self) -> Vec<String> {
+        self.position.checked_kings()
     }
 
     fn random_setup_fen(&self, rng: &mut Rng) -> Option<String> {

@@ -11,7 +11,8 @@ pub struct Asset {
 pub const INDEX: &str = include_str!("assets/index.html");
 
 /// The style sheet and scripts the page loads, in load order for the scripts: the shared
-/// drawing helpers, one board per game, then the application.
+/// drawing helpers, one board per game, then the drawing of the page, move input,
+/// analysis, the watched match and the application.
 pub const ASSETS: &[Asset] = &[
     Asset { path: "style.css", mime: "text/css", text: include_str!("assets/style.css") },
     Asset { path: "svg.js", mime: "text/javascript", text: include_str!("assets/svg.js") },
@@ -24,6 +25,14 @@ pub const ASSETS: &[Asset] = &[
     Asset { path: "mobius.js", mime: "text/javascript", text: include_str!("assets/mobius.js") },
     Asset { path: "mabula.js", mime: "text/javascript", text: include_str!("assets/mabula.js") },
     Asset { path: "morpiae.js", mime: "text/javascript", text: include_str!("assets/morpiae.js") },
+    Asset { path: "view.js", mime: "text/javascript", text: include_str!("assets/view.js") },
+    Asset { path: "input.js", mime: "text/javascript", text: include_str!("assets/input.js") },
+    Asset {
+        path: "analysis.js",
+        mime: "text/javascript",
+        text: include_str!("assets/analysis.js"),
+    },
+    Asset { path: "watch.js", mime: "text/javascript", text: include_str!("assets/watch.js") },
     Asset { path: "app.js", mime: "text/javascript", text: include_str!("assets/app.js") },
 ];
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::names;
 use crate::core::{OptionKind, OptionSpec};
 use crate::engine::registry;
 use crate::search::Score;
@@ -17,14 +18,15 @@ pub enum PlayerChoice {
     Engine(String),
 }
 
-/// The time limit of the engines' moves and of the players' clocks.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// The time limit of the engines' moves and of the players' clocks, in milliseconds as
+/// the page sends them (any number: [`super::time::TimeControl::check`] judges them).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TimeChoice {
     /// Engines think this long per move; nobody has a clock.
-    Movetime { ms: u64 },
+    Movetime { ms: f64 },
     /// Both players have a clock: `base_ms`, plus `inc_ms` per move.
-    Clock { base_ms: u64, inc_ms: u64 },
+    Clock { base_ms: f64, inc_ms: f64 },
 }
 
 /// What the page asks of its table.
@@ -42,7 +44,7 @@ pub enum ClientMsg {
         players: [PlayerChoice; 2],
         time: TimeChoice,
     },
-    /// A person's move (the page only offers legal moves; the table checks again).
+    /// A person's move, clicked or typed (the table checks it).
     Move { mv: String },
     /// Takes back to the last position where a person was to move.
     Undo,
@@ -50,10 +52,22 @@ pub enum ClientMsg {
     Resign,
     /// Starts again the engines that failed, and lets them move.
     Restart,
-    /// Reads the text of a record file for replay.
-    Replay { text: String },
     /// Asks for the finished game as a record line.
     Save,
+    /// Analysis mode: `engine` analyses the position after `ply` moves with `lines` best
+    /// lines (no engine: analysis off).
+    Analyse {
+        #[serde(default)]
+        engine: Option<String>,
+        #[serde(default = "one")]
+        lines: u32,
+        #[serde(default)]
+        ply: usize,
+    },
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// The state of the table, sent after every change.
@@ -67,6 +81,8 @@ pub struct State {
     /// The position string before every ply and after the last: `moves.len() + 1` entries.
     pub fens: Vec<String>,
     pub moves: Vec<String>,
+    /// The side (0 or 1) that played each move.
+    pub movers: Vec<usize>,
     /// The legal moves of the last position (empty when the game is over or no person is to
     /// move).
     pub legal: Vec<String>,
@@ -74,8 +90,12 @@ pub struct State {
     pub side: &'static str,
     /// `p1win`, `p2win` or `draw` once the game is over.
     pub result: Option<&'static str>,
-    /// Why the game ended, for people.
+    /// Why the game ended, for people: the rules' reason ("reduced to two men", the same
+    /// text the match runner records), or a resignation, a time loss, an illegal move.
     pub reason: Option<String>,
+    /// The places of a king in check in the last position (Moebius Chess), from the
+    /// game's rules.
+    pub check: Vec<String>,
     /// Milliseconds left on each clock, when the game has clocks.
     pub clocks: Option<[u64; 2]>,
     /// Index of the side whose clock runs.
@@ -86,6 +106,16 @@ pub struct State {
     pub error: Option<String>,
     /// True when a take-back is possible.
     pub can_undo: bool,
+}
+
+/// A report of the analysing engine on the position after `ply` moves: one line
+/// (`multipv`, 1 = best) with the positions along it.
+pub fn analysis_json(ply: usize, info: &Info, pv_fens: &[String]) -> Value {
+    let mut v = info_json(super::analysis::SIDE, info, pv_fens);
+    v["type"] = Value::from("analysis");
+    v["ply"] = Value::from(ply);
+    v["multipv"] = Value::from(info.multipv.unwrap_or(1));
+    v
 }
 
 /// A search report of the engine to move, with the positions along its principal
@@ -128,15 +158,20 @@ fn option_json(spec: &OptionSpec) -> Value {
     }
 }
 
-/// The first message of every connection: the games with their rule options and start
-/// positions, and the engine names.
+/// The first message of every connection: the games with their rule options, start
+/// positions and side names, and the engine names.
 pub fn hello_json(engines: &[String]) -> Value {
     let games: Vec<Value> = registry()
         .iter()
         .map(|g| {
             let session = (g.make)(1);
             let options: Vec<Value> = session.rule_option_specs().iter().map(option_json).collect();
-            json!({ "name": g.name, "options": options, "startpos": session.fen() })
+            json!({
+                "name": g.name,
+                "options": options,
+                "startpos": session.fen(),
+                "sides": names::sides(g.name),
+            })
         })
         .collect();
     json!({ "type": "hello", "games": games, "engines": engines })
@@ -163,7 +198,7 @@ mod tests {
         assert_eq!(options, vec![("Morris Rules".to_string(), "standard".to_string())]);
         assert_eq!(fen, None);
         assert_eq!(players, [PlayerChoice::Human, PlayerChoice::Engine("ugine".into())]);
-        assert_eq!(time, TimeChoice::Movetime { ms: 500 });
+        assert_eq!(time, TimeChoice::Movetime { ms: 500.0 });
     }
 
     #[test]
@@ -174,5 +209,6 @@ mod tests {
         assert_eq!(games[0]["name"], "morris");
         assert_eq!(games[0]["options"][0]["name"], "Morris Rules");
         assert_eq!(games[0]["startpos"], "3/3/3/6/3/3/3 w 9 9 0");
+        assert_eq!(games[2]["sides"], json!(["Red", "Blue"]));
     }
 }

@@ -9,20 +9,29 @@
 //! [`crate::runner::players::process::ProcessPlayer`] ([`seat`]); ugine itself is the default.
 //!
 //! - [`server`]: the HTTP server (axum on tokio): static files and one WebSocket per tab.
+//! - [`access`]: the token and origin checks that keep other users and web sites out.
 //! - [`messages`]: the JSON messages between page and server.
 //! - [`table`]: one tab's game: players, moves, clocks, undo, result.
 //! - [`seat`]: an engine playing one side, on its own thread.
-//! - [`clock`]: the two players' clocks.
+//! - [`clock`]: the two players' clocks; [`time`]: the time settings, checked.
+//! - [`names`]: the games' names for their sides.
+//! - [`analysis`]: analysis mode, an engine on the position shown, with several lines.
+//! - [`watch`]: the match of `--watch`: standings and games from its record files.
 //! - [`records`]: record files of `ugine match`, read for replay and written on save.
 //! - [`assets`]: the embedded page.
 
+pub mod access;
+pub mod analysis;
 pub mod assets;
 pub mod clock;
 pub mod messages;
+pub mod names;
 pub mod records;
 pub mod seat;
 pub mod server;
 pub mod table;
+pub mod time;
+pub mod watch;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -70,8 +79,14 @@ impl EngineList {
     }
 }
 
-/// Binds `addr`, prints the page's URL on stdout and serves until killed.
-pub fn run(addr: SocketAddr, engines: EngineList) -> anyhow::Result<()> {
+/// Binds `addr`, prints the page's URL (with the access token) on stdout and serves until
+/// killed.
+pub fn run(
+    addr: SocketAddr,
+    engines: EngineList,
+    watch: Option<std::path::PathBuf>,
+) -> anyhow::Result<()> {
+    let token = access::server_token().map_err(anyhow::Error::msg)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_io()
@@ -82,9 +97,12 @@ pub fn run(addr: SocketAddr, engines: EngineList) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
         let local = listener.local_addr()?;
-        println!("ugine gui: open http://{local}/ in a browser (Ctrl-C stops the server)");
+        println!(
+            "ugine gui: open http://{local}/?token={token} in a browser (Ctrl-C stops the server)"
+        );
         use std::io::Write;
         std::io::stdout().flush()?;
-        server::serve(listener, Arc::new(engines)).await
+        server::serve(listener, Arc::new(server::Gui { engines: Arc::new(engines), token, watch }))
+            .await
     })
 }

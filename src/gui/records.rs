@@ -33,24 +33,35 @@ pub fn apply_rule_options(
     Ok(())
 }
 
-/// The position string before every move of `moves` from `fen` (the start position when
-/// `None`) and after the last. Stops at the first move that is not legal, with its error.
+/// The positions of a game: the position string before every move and after the last,
+/// and the side (0 or 1) that played each move.
+#[derive(Debug, Default)]
+pub struct Positions {
+    pub fens: Vec<String>,
+    pub movers: Vec<usize>,
+}
+
+/// The positions of `moves` from `fen` (the start position when `None`). Stops at the
+/// first move that is not legal, with its error.
 pub fn positions(
     session: &mut dyn Session,
     fen: Option<&str>,
     moves: &[String],
-) -> (Vec<String>, Option<String>) {
+) -> (Positions, Option<String>) {
+    let mut p = Positions::default();
     if let Err(e) = session.set_position(fen, &[]) {
-        return (Vec::new(), Some(e));
+        return (p, Some(e));
     }
-    let mut fens = vec![session.fen()];
+    p.fens.push(session.fen());
     for (i, mv) in moves.iter().enumerate() {
+        let side = session.side_to_move().index();
         if let Err(e) = session.play_move(mv) {
-            return (fens, Some(format!("move {} '{mv}': {e}", i + 1)));
+            return (p, Some(format!("move {} '{mv}': {e}", i + 1)));
         }
-        fens.push(session.fen());
+        p.fens.push(session.fen());
+        p.movers.push(side);
     }
-    (fens, None)
+    (p, None)
 }
 
 fn replay_game(rec: &GameRecord) -> Result<Value, String> {
@@ -58,7 +69,7 @@ fn replay_game(rec: &GameRecord) -> Result<Value, String> {
     let mut session = (entry.make)(1);
     apply_rule_options(session.as_mut(), &rec.options, false)?;
     let all: Vec<String> = rec.opening.moves.iter().chain(&rec.moves).cloned().collect();
-    let (fens, error) = positions(session.as_mut(), rec.opening.fen.as_deref(), &all);
+    let (p, error) = positions(session.as_mut(), rec.opening.fen.as_deref(), &all);
     if let Some(e) = error {
         return Err(e);
     }
@@ -74,7 +85,8 @@ fn replay_game(rec: &GameRecord) -> Result<Value, String> {
         "detail": rec.detail,
         "opening_plies": rec.opening.moves.len(),
         "moves": all,
-        "fens": fens,
+        "movers": p.movers,
+        "fens": p.fens,
     }))
 }
 
@@ -146,7 +158,7 @@ mod tests {
             times_ms: &[1, 2, 3, 4, 5],
             result: Outcome::Win(crate::core::Side::P1),
             termination: Termination::Adjudication,
-            detail: "p2 resigned".to_string(),
+            detail: "Black resigned".to_string(),
         }
         .to_line();
         let r = replay_json(&format!("#ugine-match shard=1/1\n{line}\nnot a record\n"));
@@ -155,13 +167,15 @@ mod tests {
         assert_eq!(g["moves"].as_array().unwrap().len(), 5);
         assert_eq!(g["fens"][5], "1B1/3/3/6/3/3/WWW b 6 7 0");
         assert_eq!(g["result"], "p1win");
+        assert_eq!(g["movers"], json!([0, 1, 0, 1, 0]));
     }
 
     #[test]
     fn an_illegal_move_in_a_record_is_reported() {
         let mut s = (find_game("morris").unwrap().make)(1);
-        let (fens, err) = positions(s.as_mut(), None, &["d1".to_string(), "d1".to_string()]);
-        assert_eq!(fens.len(), 2);
+        let (p, err) = positions(s.as_mut(), None, &["d1".to_string(), "d1".to_string()]);
+        assert_eq!(p.fens.len(), 2);
+        assert_eq!(p.movers, [0]);
         assert!(err.unwrap().starts_with("move 2 'd1'"));
     }
 }

@@ -29,11 +29,13 @@ struct Job {
     deadline: Duration,
 }
 
-/// A running engine seat. Dropping it stops the engine (`stop`, then `quit`, then kill).
+/// A running engine seat. Dropping it ends the engine process whatever it is doing: a
+/// wait for the engine is abandoned at once, and the process is killed and reaped.
 pub struct Seat {
     name: String,
     jobs: Option<Sender<Job>>,
     stop: Arc<AtomicBool>,
+    abandon: Arc<AtomicBool>,
 }
 
 impl Seat {
@@ -63,24 +65,27 @@ impl Seat {
         };
         let mut player = ProcessPlayer::new(&spec.name, command, Deadlines::default());
         let stop = Arc::new(AtomicBool::new(false));
+        let abandon = Arc::new(AtomicBool::new(false));
         let lines = events.clone();
         player.set_monitor(Monitor {
             on_line: Box::new(move |l| {
                 let _ = lines.send(wrap(SeatEvent::Line { side, line: l.to_string() }));
             }),
             stop: Arc::clone(&stop),
+            abandon: Arc::clone(&abandon),
         });
         let (jobs, inbox) = channel();
         let flag = Arc::clone(&stop);
-        // The thread is not joined: it ends after the engine's last answer, so a hung
-        // engine (waited for up to its deadline) never blocks the table.
+        let gone = Arc::clone(&abandon);
+        // The thread is not joined (the table never waits for an engine): once the seat
+        // is dropped, it abandons its wait, kills the process and ends.
         let spawned = std::thread::Builder::new()
             .name(format!("gui-seat-{}", spec.name))
-            .spawn(move || serve(player, side, &flag, inbox, events, wrap));
+            .spawn(move || serve(player, side, &flag, &gone, inbox, events, wrap));
         if let Err(e) = spawned {
             log::error!("cannot start a thread for engine '{}': {e}", spec.name);
         }
-        Seat { name: spec.name.clone(), jobs: Some(jobs), stop }
+        Seat { name: spec.name.clone(), jobs: Some(jobs), stop, abandon }
     }
 
     /// The engine's name.
@@ -104,7 +109,7 @@ impl Seat {
 
 impl Drop for Seat {
     fn drop(&mut self) {
-        self.interrupt();
+        self.abandon.store(true, Ordering::SeqCst);
         self.jobs = None;
     }
 }
@@ -114,12 +119,16 @@ fn serve<E>(
     mut player: ProcessPlayer,
     side: usize,
     stop: &AtomicBool,
+    abandon: &AtomicBool,
     inbox: Receiver<Job>,
     events: Sender<E>,
     wrap: fn(SeatEvent) -> E,
 ) {
     let mut started = false;
     while let Ok(job) = inbox.recv() {
+        if abandon.load(Ordering::SeqCst) {
+            break;
+        }
         // An interrupt meant a search that is over now.
         stop.store(false, Ordering::SeqCst);
         let mut reply = Ok(());
@@ -129,6 +138,7 @@ fn serve<E>(
         }
         let reply = reply.and_then(|_| player.go(&job.position, &job.limits, job.deadline));
         if reply.is_err() {
+            // Kills and reaps the process (at once when the seat was dropped).
             player.reset();
             started = false;
         }

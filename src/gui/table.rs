@@ -10,10 +10,13 @@ use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::EngineList;
+use super::analysis::{self, Analyst, Request};
 use super::clock::Clocks;
 use super::messages::{self, ClientMsg, PlayerChoice, State, TimeChoice};
+use super::names;
 use super::records::{self, Finished};
 use super::seat::{Seat, SeatEvent};
+use super::time::TimeControl;
 use crate::core::{Limits, Outcome, Side};
 use crate::engine::{Session, find_game};
 use crate::runner::players::PlayerError;
@@ -31,12 +34,18 @@ pub enum Input {
 
 /// How long past its move time an engine may stay silent before it counts as hung.
 const HANG_GRACE: Duration = Duration::from_secs(5);
+/// The longest move text read (longer ones are refused without being repeated).
+const MAX_MOVE: usize = 64;
 /// How often flags are checked while nothing happens.
 const TICK: Duration = Duration::from_millis(100);
 
 fn side_word(side: usize) -> &'static str {
     if side == 0 { "p1" } else { "p2" }
 }
+
+/// The message for a text from the page that is no message of [`ClientMsg`] (its text is
+/// not repeated: it may be anything).
+const UNREADABLE: &str = "The page sent a message the server does not understand: reload the page.";
 
 fn side_of(index: usize) -> Side {
     if index == 0 { Side::P1 } else { Side::P2 }
@@ -65,9 +74,13 @@ pub struct Table {
     moves: Vec<String>,
     fens: Vec<String>,
     times_ms: Vec<u64>,
+    /// The side that played each move.
+    movers: Vec<usize>,
     players: [PlayerChoice; 2],
     seats: [Option<Seat>; 2],
-    time: TimeChoice,
+    /// The engine of analysis mode, when on.
+    analyst: Option<Analyst>,
+    time: TimeControl,
     clocks: Option<Clocks>,
     /// Numbers the requests to engines, so that a late answer to an abandoned one is ignored.
     ticket: u64,
@@ -100,9 +113,11 @@ impl Table {
             moves: Vec::new(),
             fens,
             times_ms: Vec::new(),
+            movers: Vec::new(),
             players: [PlayerChoice::Human, PlayerChoice::Human],
             seats: [None, None],
-            time: TimeChoice::Movetime { ms: 1000 },
+            analyst: None,
+            time: TimeControl::Movetime(Duration::from_secs(1)),
             clocks: None,
             ticket: 0,
             thinking: None,
@@ -121,7 +136,7 @@ impl Table {
             match inputs.recv_timeout(TICK) {
                 Ok(Input::Client(text)) => match serde_json::from_str::<ClientMsg>(&text) {
                     Ok(msg) => self.handle(msg),
-                    Err(e) => self.send_error(&format!("unreadable message: {e}")),
+                    Err(_) => self.refuse(UNREADABLE),
                 },
                 Ok(Input::Seat(ev)) => self.on_seat(ev),
                 Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => break,
@@ -140,6 +155,13 @@ impl Table {
         self.send(messages::text_json("error", "message", text));
     }
 
+    /// Tells the page why its message changed nothing, and the state again (the page
+    /// forgets the legal moves when it sends a move).
+    fn refuse(&self, why: &str) {
+        self.send_error(why);
+        self.send_state();
+    }
+
     fn handle(&mut self, msg: ClientMsg) {
         let done = match msg {
             ClientMsg::New { game, options, fen, players, time } => {
@@ -149,15 +171,17 @@ impl Table {
             ClientMsg::Undo => self.take_back(),
             ClientMsg::Resign => self.resign(),
             ClientMsg::Restart => self.restart(),
-            ClientMsg::Replay { text } => {
-                self.send(records::replay_json(&text));
-                Ok(())
-            }
             ClientMsg::Save => self.save(),
+            ClientMsg::Analyse { engine, lines, ply } => {
+                return match self.analyse(engine, lines, ply) {
+                    Ok(()) => {}
+                    Err(e) => self.refuse(&e),
+                };
+            }
         };
         match done {
             Ok(()) => self.advance(),
-            Err(e) => self.send_error(&e),
+            Err(e) => self.refuse(&e),
         }
     }
 
@@ -181,13 +205,12 @@ impl Table {
                 return Err(format!("no engine called '{name}'"));
             }
         }
-        if let TimeChoice::Movetime { ms: 0 } | TimeChoice::Clock { base_ms: 0, .. } = time {
-            return Err("the time must be positive".to_string());
-        }
+        let time = TimeControl::check(&time)?;
         let mut scratch = (entry.make)(1);
         records::apply_rule_options(scratch.as_mut(), &options, true)?;
         self.stop_thinking();
         self.seats = [None, None];
+        self.analyst = None;
         for (i, p) in players.iter().enumerate() {
             if let PlayerChoice::Engine(name) = p
                 && let Some(spec) = self.engines.find(name)
@@ -210,12 +233,11 @@ impl Table {
         self.start = fen;
         self.moves.clear();
         self.times_ms.clear();
+        self.movers.clear();
         self.players = players;
         self.clocks = match time {
-            TimeChoice::Clock { base_ms, inc_ms } => {
-                Some(Clocks::new(Duration::from_millis(base_ms), Duration::from_millis(inc_ms)))
-            }
-            TimeChoice::Movetime { .. } => None,
+            TimeControl::Clock { base, inc } => Some(Clocks::new(base, inc)),
+            TimeControl::Movetime(_) => None,
         };
         self.time = time;
         self.end = None;
@@ -237,7 +259,10 @@ impl Table {
         }
         let side = self.to_move();
         if !self.is_human(side) {
-            return Err("it is not a person's turn".to_string());
+            return Err("It is not a person's turn.".to_string());
+        }
+        if mv.len() > MAX_MOVE {
+            return Err(format!("That is not a move: a move has at most {MAX_MOVE} characters."));
         }
         self.referee.play_move(mv)?;
         self.record_move(side, mv);
@@ -248,6 +273,7 @@ impl Table {
     fn record_move(&mut self, side: usize, mv: &str) {
         self.moves.push(mv.to_string());
         self.fens.push(self.referee.fen());
+        self.movers.push(side);
         self.times_ms.push(self.move_started.elapsed().as_millis() as u64);
         if let Some(c) = self.clocks.as_mut() {
             c.moved(side_of(side));
@@ -272,8 +298,7 @@ impl Table {
                 return Err("there is no move of a person to take back".to_string());
             }
             n -= 1;
-            let side = self.side_at(n);
-            if self.is_human(side) {
+            if self.is_human(self.movers[n]) {
                 break;
             }
         }
@@ -283,6 +308,7 @@ impl Table {
         self.moves.truncate(n);
         self.fens.truncate(n + 1);
         self.times_ms.truncate(n);
+        self.movers.truncate(n);
         if let Some(c) = self.clocks.as_mut() {
             c.pause();
         }
@@ -291,13 +317,9 @@ impl Table {
         Ok(())
     }
 
-    /// The side to move before ply `n` (0-based).
-    fn side_at(&mut self, n: usize) -> usize {
-        let fen = self.fens[n].clone();
-        match self.scratch.set_position(Some(&fen), &[]) {
-            Ok(()) => self.scratch.side_to_move().index(),
-            Err(_) => n % 2,
-        }
+    /// The game's name for `side` (White, Red, …).
+    fn side_name(&self, side: usize) -> &'static str {
+        names::sides(&self.game)[side]
     }
 
     fn resign(&mut self) -> Result<(), String> {
@@ -314,7 +336,7 @@ impl Table {
         self.finish(
             side_of(side).opponent(),
             Termination::Adjudication,
-            format!("{} resigned", side_word(side)),
+            format!("{} resigned", self.side_name(side)),
         );
         Ok(())
     }
@@ -363,8 +385,9 @@ impl Table {
         if self.end.is_none()
             && let Some(o) = self.referee.outcome()
         {
-            self.end =
-                Some(End { result: o, termination: Termination::Normal, detail: String::new() });
+            // The rules' reason, as the match runner records it.
+            let detail = self.referee.end_reason().unwrap_or_default();
+            self.end = Some(End { result: o, termination: Termination::Normal, detail });
         }
         if self.end.is_some() || self.error.is_some() {
             self.stop_thinking();
@@ -388,8 +411,8 @@ impl Table {
 
     fn ask_engine(&mut self, side: usize) {
         let Some(seat) = &self.seats[side] else { return };
-        let (limits, deadline) = match (&self.time, &self.clocks) {
-            (TimeChoice::Clock { .. }, Some(c)) => {
+        let (limits, deadline) = match (self.time, &self.clocks) {
+            (TimeControl::Clock { .. }, Some(c)) => {
                 let limits = Limits {
                     time: [Some(c.left(Side::P1)), Some(c.left(Side::P2))],
                     inc: [Some(c.inc()); 2],
@@ -397,8 +420,7 @@ impl Table {
                 };
                 (limits, c.left(side_of(side)) + HANG_GRACE)
             }
-            (TimeChoice::Movetime { ms }, _) | (TimeChoice::Clock { base_ms: ms, .. }, None) => {
-                let t = Duration::from_millis(*ms);
+            (TimeControl::Movetime(t), _) | (TimeControl::Clock { base: t, .. }, None) => {
                 (Limits::movetime(t), t + HANG_GRACE)
             }
         };
@@ -408,7 +430,80 @@ impl Table {
         self.thinking = Some((side, self.ticket));
     }
 
+    /// Analysis mode on (`engine`), moved to another position, or off (`None`).
+    fn analyse(&mut self, engine: Option<String>, lines: u32, ply: usize) -> Result<(), String> {
+        let Some(engine) = engine else {
+            self.analyst = None;
+            return Ok(());
+        };
+        let spec =
+            self.engines.find(&engine).ok_or_else(|| format!("no engine called '{engine}'"))?;
+        if !(1..=analysis::MAX_LINES).contains(&lines) {
+            return Err(format!("Analysis shows 1 to {} lines.", analysis::MAX_LINES));
+        }
+        if ply > self.moves.len() {
+            return Err("There is no such position in this game.".to_string());
+        }
+        let request = Request { engine, lines, ply };
+        if !self.analyst.as_ref().is_some_and(|a| a.serves(&request)) {
+            self.analyst = Some(Analyst::new(
+                spec,
+                request,
+                &self.game,
+                &self.options,
+                self.inputs.clone(),
+                Input::Seat,
+            ));
+        }
+        let position = Opening { fen: self.start.clone(), moves: self.moves[..ply].to_vec() };
+        if let Some(a) = self.analyst.as_mut() {
+            a.go(ply, position);
+        }
+        Ok(())
+    }
+
+    /// The analysing engine's events: its reports go to the page; a search that ends
+    /// starts again on the same position.
+    fn on_analysis(&mut self, ev: SeatEvent) {
+        let Some(ply) = self.analyst.as_ref().map(Analyst::ply) else { return };
+        if ply > self.moves.len() {
+            // Its position was taken back; the page asks again.
+            self.analyst = None;
+            return;
+        }
+        match ev {
+            SeatEvent::Line { line, .. } => {
+                let EngineLine::Info(info) = parse_engine_line(&line) else { return };
+                if info.pv.is_empty() {
+                    return;
+                }
+                let pv_fens = self.pv_positions(&self.fens[ply].clone(), &info.pv);
+                self.send(messages::analysis_json(ply, &info, &pv_fens));
+            }
+            SeatEvent::Moved { ticket, reply, .. } => {
+                let Some(a) = self.analyst.as_mut().filter(|a| a.is_current(ticket)) else {
+                    return;
+                };
+                match reply {
+                    Ok(_) => {
+                        let moves = self.moves[..ply].to_vec();
+                        a.go(ply, Opening { fen: self.start.clone(), moves });
+                    }
+                    Err(e) => {
+                        self.analyst = None;
+                        self.send_error(&format!("The analysis stopped: the engine failed ({e})."));
+                    }
+                }
+            }
+        }
+    }
+
     fn on_seat(&mut self, ev: SeatEvent) {
+        if let SeatEvent::Line { side: analysis::SIDE, .. }
+        | SeatEvent::Moved { side: analysis::SIDE, .. } = ev
+        {
+            return self.on_analysis(ev);
+        }
         match ev {
             SeatEvent::Line { side, line } => {
                 if self.thinking.map(|t| t.0) == Some(side) {
@@ -428,13 +523,16 @@ impl Table {
                             self.finish(
                                 side_of(side).opponent(),
                                 Termination::Timeout,
-                                format!("{} ({name}) lost on time", side_word(side)),
+                                format!("{} ({name}) lost on time", self.side_name(side)),
                             );
                         } else if let Err(e) = self.referee.play_move(&mv) {
                             self.finish(
                                 side_of(side).opponent(),
                                 Termination::IllegalMove,
-                                format!("{name} played an illegal move '{mv}': {e}"),
+                                format!(
+                                    "{} ({name}) played an illegal move '{mv}': {e}",
+                                    self.side_name(side)
+                                ),
                             );
                         } else {
                             self.record_move(side, &mv);
@@ -445,12 +543,14 @@ impl Table {
                         Termination::Timeout,
                         format!(
                             "{} ({name}) lost on time: no move before its clock ran out",
-                            side_word(side)
+                            self.side_name(side)
                         ),
                     ),
                     Err(e) => {
-                        self.error =
-                            Some(format!("engine {name} ({}) failed: {e}", side_word(side)))
+                        self.error = Some(format!(
+                            "The engine {name} ({}) failed: {e}",
+                            self.side_name(side)
+                        ))
                     }
                 }
                 self.advance();
@@ -461,17 +561,23 @@ impl Table {
     /// Sends an engine's `info` line to the page, with the positions along its PV.
     fn forward_info(&mut self, side: usize, line: &str) {
         let EngineLine::Info(info) = parse_engine_line(line) else { return };
-        let mut pv_fens = Vec::new();
         let fen = self.referee.fen();
-        if !info.pv.is_empty() && self.scratch.set_position(Some(&fen), &[]).is_ok() {
-            for mv in &info.pv {
+        let pv_fens = self.pv_positions(&fen, &info.pv);
+        self.send(messages::info_json(side, &info, &pv_fens));
+    }
+
+    /// The positions along `pv` from `fen` (up to its first move that is not legal).
+    fn pv_positions(&mut self, fen: &str, pv: &[String]) -> Vec<String> {
+        let mut fens = Vec::new();
+        if !pv.is_empty() && self.scratch.set_position(Some(fen), &[]).is_ok() {
+            for mv in pv {
                 if self.scratch.play_move(mv).is_err() {
                     break;
                 }
-                pv_fens.push(self.scratch.fen());
+                fens.push(self.scratch.fen());
             }
         }
-        self.send(messages::info_json(side, &info, &pv_fens));
+        fens
     }
 
     /// Ends the game when the running clock has run out.
@@ -485,7 +591,7 @@ impl Table {
         self.finish(
             side.opponent(),
             Termination::Timeout,
-            format!("{} lost on time", side_word(i)),
+            format!("{} lost on time", self.side_name(i)),
         );
         self.advance();
     }
@@ -500,10 +606,12 @@ impl Table {
             humans: [self.is_human(0), self.is_human(1)],
             fens: self.fens.clone(),
             moves: self.moves.clone(),
+            movers: self.movers.clone(),
             legal: if human_turn { self.referee.legal_moves() } else { Vec::new() },
             side: side_word(side),
             result: self.end.as_ref().map(|e| e.result.as_str()),
-            reason: self.end.as_ref().map(|e| e.detail.clone()),
+            reason: self.end.as_ref().map(|e| e.detail.clone()).filter(|d| !d.is_empty()),
+            check: self.referee.checked_kings(),
             clocks: self.clocks.as_ref().map(|c| {
                 [c.left(Side::P1).as_millis() as u64, c.left(Side::P2).as_millis() as u64]
             }),

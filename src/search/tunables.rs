@@ -145,7 +145,7 @@ pub mod conv {
         }
     }
 
-    /// A `usize` count whose maximum means "never": [`super::NEVER`] as an option.
+    /// A `usize` count whose maximum means "never": [`NEVER`] as an option.
     pub mod count {
         use super::NEVER;
         pub fn get(x: usize) -> i64 {
@@ -156,7 +156,7 @@ pub mod conv {
         }
     }
 
-    /// An `i32` depth whose maximum means "never": [`super::NEVER`] as an option.
+    /// An `i32` depth whose maximum means "never": [`NEVER`] as an option.
     pub mod depth {
         use super::NEVER;
         pub fn get(x: i32) -> i64 {

@@ -186,6 +186,71 @@ impl Chrome {
         self.mouse(tab, "mouseReleased", x, y);
     }
 
+    /// Gives the tab a window of `width`×`height` CSS pixels; `phone`: a touch screen.
+    pub fn viewport(&mut self, tab: &Tab, width: u32, height: u32, phone: bool) {
+        self.call(
+            Some(tab),
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone }),
+        );
+        self.call(Some(tab), "Emulation.setTouchEmulationEnabled", json!({ "enabled": phone }));
+    }
+
+    /// Touches the screen at (`x`, `y`) with one finger and lifts it.
+    pub fn tap(&mut self, tab: &Tab, x: f64, y: f64) {
+        for (kind, points) in [("touchStart", json!([{ "x": x, "y": y }])), ("touchEnd", json!([]))]
+        {
+            self.call(
+                Some(tab),
+                "Input.dispatchTouchEvent",
+                json!({ "type": kind, "touchPoints": points }),
+            );
+        }
+    }
+
+    /// Presses and releases a key (`key` as in KeyboardEvent.key: "Tab", "Enter",
+    /// "ArrowLeft", …).
+    pub fn key(&mut self, tab: &Tab, key: &str) {
+        let code = match key {
+            "Tab" => 9,
+            "Enter" => 13,
+            " " => 32,
+            "End" => 35,
+            "Home" => 36,
+            "ArrowLeft" => 37,
+            "ArrowRight" => 39,
+            _ => 0,
+        };
+        let text = match key {
+            "Enter" => "\r",
+            " " => " ",
+            _ => "",
+        };
+        for kind in ["keyDown", "keyUp"] {
+            self.call(
+                Some(tab),
+                "Input.dispatchKeyEvent",
+                json!({ "type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code,
+                        "text": if kind == "keyDown" { text } else { "" } }),
+            );
+        }
+    }
+
+    /// Presses the mouse button at the middle of `from` and moves it by (`dx`, `dy`)
+    /// without releasing it; returns where the pointer is.
+    pub fn press_and_move(&mut self, tab: &Tab, from: &str, dx: f64, dy: f64) -> (f64, f64) {
+        let (x, y) = self.centre(tab, from);
+        self.mouse(tab, "mouseMoved", x, y);
+        self.mouse(tab, "mousePressed", x, y);
+        self.mouse(tab, "mouseMoved", x + dx, y + dy);
+        (x + dx, y + dy)
+    }
+
+    /// Releases the mouse button at (`x`, `y`).
+    pub fn release(&mut self, tab: &Tab, x: f64, y: f64) {
+        self.mouse(tab, "mouseReleased", x, y);
+    }
+
     fn mouse(&mut self, tab: &Tab, kind: &str, x: f64, y: f64) {
         self.call(
             Some(tab),

@@ -306,7 +306,7 @@ impl Searcher<Mabula> for MabulaSearch {
         self.alphabeta.set_multipv(lines);
     }
 
-    /// The alpha-beta's options, then [`TUNABLES`] (defaults: the search as made, which
+    /// The alpha-beta's options, then `TUNABLES` (defaults: the search as made, which
     /// is when a session reads them).
     fn tuning_specs(&self) -> Vec<OptionSpec> {
         let mut specs = self.alphabeta.tuning_specs();

@@ -3,7 +3,7 @@
 
 use super::board::{Board, BoardUndo};
 use super::fen;
-use super::geometry::{NO_SQ, twin};
+use super::geometry::{NO_SQ, square_name, twin};
 use super::movegen::{MoveCounter, MoveList};
 use super::moves::{ChessMove, parse_syntax};
 use super::options::{CheckRule, MoebiusOptions};
@@ -251,6 +251,13 @@ impl Game for MoebiusChess {
 
     fn render(&self) -> String {
         fen::render(&self.board)
+    }
+
+    fn checked_kings(&self) -> Vec<String> {
+        if !self.in_check() {
+            return Vec::new();
+        }
+        vec![square_name(self.board.king_sq(self.board.stm))]
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -23,8 +23,6 @@
   const isBorder = (f, r) => f === 0 || f === 7 || r === 0 || r === 7;
 
   Boards.mabula = {
-    sides: ["Black", "White"],
-    colors: ["#222", "#f4f1e8"],
     score: (cp) => `${(cp / 100).toFixed(2)} marbles`,
     draw(svg, fen, ui) {
       const marbles = parse(fen);
@@ -58,7 +56,7 @@
           const sq = `${String.fromCharCode(97 + f)}${r + 1}`;
           const [x, y] = centre(f, r);
           const m = marbles[sq];
-          if (m) svgEl("circle", { cx: x, cy: y, r: S * 0.36, class: m === "B" ? "man-black" : "man-white" }, svg);
+          if (m) svgEl("circle", { cx: x, cy: y, r: S * 0.36, class: m === "B" ? "man-black" : "man-white", "data-piece": sq }, svg);
           svgEl("rect", { x: x - S / 2, y: y - S / 2, width: S, height: S, class: "hit", "data-cell": sq }, svg);
         }
       }

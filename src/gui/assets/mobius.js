@@ -42,8 +42,6 @@
   }
 
   Boards.mobius = {
-    sides: ["Red", "Blue"],
-    colors: ["#d0312d", "#2456c8"],
     // cp = 400·log10(w / (1 − w)), w the playout win rate of the side to move.
     score: (cp) => `${(100 / (1 + Math.pow(10, -cp / 400))).toFixed(1)} % wins`,
     draw(svg, fen, ui) {

@@ -1,6 +1,7 @@
 // Moebius Chess: the 16×8 cylinder drawn as its two halves side by side (unprimed a1…h8
 // left, primed a1'…h8' right). The rows wrap: the faded squares at both ends repeat the
-// square across the wrap. Hovering a square highlights its twin (same name, prime toggled).
+// square across the wrap. Hovering or selecting a square highlights its twin (same name,
+// prime toggled).
 "use strict";
 
 (() => {
@@ -34,8 +35,6 @@
   }
 
   Boards["moebius-chess"] = {
-    sides: ["White", "Black"],
-    colors: ["#fff", "#111"],
     score: (cp) => `${(cp / 100).toFixed(2)} pawns`,
     draw(svg, fen, ui) {
       const board = parse(fen);
@@ -61,8 +60,9 @@
           const piece = board[sq];
           if (piece) {
             const white = piece === piece.toUpperCase();
-            svgEl("text", { x: px + S / 2, y: py + S / 2 + 2, class: `piece ${white ? "white" : "black"}${ghost ? " ghost" : ""}` },
-              svg, GLYPH[piece.toLowerCase()]);
+            const attrs = { x: px + S / 2, y: py + S / 2 + 2, class: `piece ${white ? "white" : "black"}${ghost ? " ghost" : ""}` };
+            if (!ghost) attrs["data-piece"] = sq;
+            svgEl("text", attrs, svg, GLYPH[piece.toLowerCase()]);
           }
           if (ghost) {
             svgEl("text", { x: px + S / 2, y: py + S - 4, class: "ghost-name" }, svg, sq);
@@ -82,7 +82,7 @@
         svgEl("text", { x: left(x) + S / 2, y: MY + 8 * S + 22, class: "coord" }, svg, sq[0] + (x >= 8 ? "'" : ""));
       }
       svgEl("text", { x: W / 2, y: MY - 14, class: "note" }, svg,
-        "rows wrap round: faded squares repeat the square across the wrap · hover a square to see its twin");
+        "rows wrap round: faded squares repeat the square across the wrap · hover or select a square to see its twin");
       for (const [sq, px, py] of hits) {
         const hit = svgEl("rect", { x: px, y: py, width: S, height: S, class: "hit", "data-cell": sq }, svg);
         hit.addEventListener("mouseenter", () => {
@@ -92,6 +92,11 @@
         hit.addEventListener("mouseleave", () => {
           svg.querySelectorAll(".twin").forEach((e) => e.classList.remove("twin"));
         });
+      }
+      // The twin of a selected square is marked too (a finger does not hover).
+      for (const t of ui.clicked) {
+        const el = svg.querySelector(`[data-cell="${twin(t)}"]`);
+        if (el) el.classList.add("twin");
       }
     },
     tokens(move) {

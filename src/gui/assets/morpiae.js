@@ -32,8 +32,6 @@
   }
 
   Boards.morpiae = {
-    sides: ["Red", "Green"],
-    colors: ["#d0312d", "#1f8a3b"],
     score: (cp) => `${(cp / 100).toFixed(2)} circles`,
     draw(svg, fen, ui) {
       const p = parse(fen);

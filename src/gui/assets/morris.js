@@ -33,13 +33,13 @@
     return pt(M + (point.charCodeAt(0) - 97) * STEP, TOP + M + (7 - Number(point[1])) * STEP);
   }
 
-  function man(g, x, y, colour, r) {
-    svgEl("circle", { cx: x, cy: y, r, class: colour === "W" ? "man-white" : "man-black" }, g);
+  function man(g, x, y, colour, r, point) {
+    const attrs = { cx: x, cy: y, r, class: colour === "W" ? "man-white" : "man-black" };
+    if (point) attrs["data-piece"] = point;
+    svgEl("circle", attrs, g);
   }
 
   Boards.morris = {
-    sides: ["White", "Black"],
-    colors: ["#f4f1e8", "#222"],
     score: (cp) => `${(cp / 100).toFixed(2)} men`,
     draw(svg, fen, ui) {
       const p = parse(fen);
@@ -65,7 +65,7 @@
       for (const point of RANKS.flat()) {
         const [x, y] = xy(point, pt);
         svgEl("circle", { cx: x, cy: y, r: 7, class: "point" }, svg);
-        if (p.men[point]) man(svg, x, y, p.men[point], 22);
+        if (p.men[point]) man(svg, x, y, p.men[point], 22, point);
         svgEl("circle", { cx: x, cy: y, r: 26, class: "hit", "data-cell": point }, svg);
       }
     },

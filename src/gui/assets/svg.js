@@ -17,10 +17,10 @@ function flipper(width, height, flipped) {
   return (x, y) => (flipped ? [width - x, height - y] : [x, y]);
 }
 
-// Each game's board: {
-//   sides: [name of p1, name of p2], colors: [css colour of p1, of p2],
+// Each game's board (the sides' names come from the server's `hello`): {
 //   score(cp): the engine's cp in the game's own units, as text,
 //   draw(svg, fen, ui): draws the position; every clickable place carries data-cell="<token>",
+//     every piece that can be dragged data-piece="<token of its place>",
 //     ui = { flipped, next: tokens that may be clicked next, lastMove, preview },
 //   tokens(move, legal): the clicks that enter `move` (tokens that are no data-cell of the
 //     board are offered as buttons),

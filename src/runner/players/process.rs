@@ -69,6 +69,9 @@ pub struct Monitor {
     /// When raised during a wait, `stop` is sent to the engine (once) and the flag
     /// lowered; the wait then goes on for the `bestmove` that answers it.
     pub stop: Arc<AtomicBool>,
+    /// When raised, every wait ends at once with [`PlayerError::Disconnected`]: the
+    /// watcher has gone, and resets or drops the player (which ends the process).
+    pub abandon: Arc<AtomicBool>,
 }
 
 /// How often a monitored wait looks at [`Monitor::stop`].
@@ -269,6 +272,11 @@ impl ProcessPlayer {
             return Err(PlayerError::Disconnected("the engine is not running".to_string()));
         };
         loop {
+            if self.monitor.as_ref().is_some_and(|m| m.abandon.load(Ordering::SeqCst)) {
+                return Err(PlayerError::Disconnected(format!(
+                    "abandoned while waiting for '{what}'"
+                )));
+            }
             let left = deadline.saturating_duration_since(Instant::now());
             let slice = if self.monitor.is_some() { left.min(STOP_POLL) } else { left };
             match r.lines.recv_timeout(slice) {

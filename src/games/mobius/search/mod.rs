@@ -458,7 +458,7 @@ impl Searcher<Mobius> for Mcts {
         self.multipv = lines.max(1);
     }
 
-    /// The tunable constants ([`TUNABLES`]), defaults from [`MctsParams::default`].
+    /// The tunable constants (`TUNABLES`), defaults from [`MctsParams::default`].
     fn tuning_specs(&self) -> Vec<OptionSpec> {
         tunables::named_option_specs(&TUNABLES, &MctsParams::default())
     }
