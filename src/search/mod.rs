@@ -5,6 +5,7 @@ mod abdada;
 mod alphabeta;
 mod control;
 mod mcts;
+pub mod nnue;
 mod oracle;
 pub mod params;
 mod report;

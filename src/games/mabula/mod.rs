@@ -28,6 +28,7 @@
 
 mod board;
 mod eval;
+mod features;
 mod geometry;
 mod mcts;
 mod notation;
