@@ -61,6 +61,8 @@ enum Cmd {
     Ratings(runner::cli::RatingsArgs),
     /// Fit a game's evaluation weights to self-play data (docs/tuning.md).
     Tune(ugine::tune::TuneArgs),
+    /// Train a game's evaluation network on self-play data (docs/tuning.md).
+    Train(ugine::tune::train::TrainArgs),
     /// Tune an engine's spin options (search parameters) by SPSA self-play (docs/tuning.md).
     Spsa(Box<runner::spsa::SpsaArgs>),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
@@ -155,6 +157,7 @@ fn main() -> Result<()> {
         Some(Cmd::Merge(args)) => runner::cli::run_merge(&args),
         Some(Cmd::Ratings(args)) => runner::cli::run_ratings(&args),
         Some(Cmd::Tune(args)) => ugine::tune::run_tune(&args),
+        Some(Cmd::Train(args)) => ugine::tune::train::run_train(&args),
         Some(Cmd::Spsa(args)) => runner::spsa::run_spsa(&args),
         Some(Cmd::Morpion(args)) => ugine::games::morpiae::solitaire::run(&args),
         Some(Cmd::MorrisDb(args)) => ugine::games::morris::db::cli::run(&args),
