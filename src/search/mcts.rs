@@ -11,7 +11,8 @@
 //!   policy's reward of the game's end, reached by playout moves of the policy. Every
 //!   node on the path gets one visit and the reward from the point of view of the player
 //!   who made the move leading to it. A child whose position is over keeps its exact
-//!   reward as its value.
+//!   reward as its value. A policy with a learned evaluation ([`Policy::leaf_value`])
+//!   backs up its value of the leaf instead of a playout's reward.
 //! - **Limits.** `go nodes` counts simulations of all threads, `go depth N` stands for
 //!   N·1000 of them; under a clock the search stops at the soft budget. A timed search
 //!   with a single root move runs only [`SINGLE_MOVE_SIMULATIONS`] (enough for a score)
@@ -93,6 +94,13 @@ pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
         played: &mut Vec<(u16, Side)>,
     ) -> (G, Outcome) {
         playout_by_moves(self, pos, rng, moves, played)
+    }
+
+    /// The value of the leaf `pos` (not over) for its side to move, in the rewards' range
+    /// −1..=1, backed up instead of a playout's reward (a learned evaluation, e.g. a
+    /// network of [`crate::search::nnue`]). `None`, the default: a playout decides.
+    fn leaf_value(&self, _pos: &G) -> Option<f64> {
+        None
     }
 
     /// The move's key for RAVE (below [`AMAF_KEYS`]): moves with the same key count as
@@ -739,13 +747,21 @@ impl<'t, G: Game, P: Policy<G>> Worker<'t, G, P> {
         if depth > tree.seldepth.load(Ordering::Relaxed) {
             tree.seldepth.fetch_max(depth, Ordering::Relaxed);
         }
-        let (end, outcome) = match outcome {
-            Some(o) => (pos, o),
-            None => tree.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played),
+        let leaf_value = if outcome.is_none() { tree.policy.leaf_value(&pos) } else { None };
+        let (first, second) = if let Some(v) = leaf_value {
+            let first = if pos.side_to_move() == Side::P1 { v } else { -v };
+            (first, -first)
+        } else {
+            let (end, outcome) = match outcome {
+                Some(o) => (pos, o),
+                None => tree.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played),
+            };
+            // The reward for each side, computed once.
+            (
+                tree.policy.reward(&end, outcome, Side::P1),
+                tree.policy.reward(&end, outcome, Side::P2),
+            )
         };
-        // The reward for each side, computed once.
-        let first = tree.policy.reward(&end, outcome, Side::P1);
-        let second = tree.policy.reward(&end, outcome, Side::P2);
         self.back_up(&path, first, second);
         self.path = path;
     }

@@ -27,6 +27,7 @@
 //!   deadline, while the alpha-beta is still solving), and whichever ends first ends the
 //!   other (a proven move is played, else the tree's).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::board::Mabula;
@@ -35,6 +36,7 @@ use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
+use crate::search::nnue::{Features, Network};
 use crate::search::{
     AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
     Searcher, result_for,
@@ -47,6 +49,9 @@ const MARGIN: &str = "Mabula MCTS Margin";
 const SOLVE_BORDER: &str = "Mabula Solve Border";
 const RAVE: &str = "Mabula MCTS RAVE";
 const RAVE_BIAS: &str = "Mabula MCTS RAVE Bias";
+const EVAL_FILE: &str = "Mabula EvalFile";
+/// The value of `Mabula EvalFile` for no network: playouts value the leaves.
+const NO_NETWORK: &str = "<empty>";
 
 /// Border marbles left from which the alpha-beta tries to solve first. From 12 it rarely
 /// solves in a third of 100 ms, and the Monte Carlo search then loses that third at the
@@ -63,7 +68,7 @@ const BESIDE_EXTRA: u32 = 1;
 const PARAMS: MctsParams = MctsParams { exploration: 0.2, expand_after: 2, rave_bias: 0.01 };
 
 /// The playout policy and reward of Mabula (see the module doc).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MabulaPolicy {
     /// Probability of the greedy playout move.
     pub greed: f64,
@@ -71,11 +76,13 @@ pub struct MabulaPolicy {
     pub margin: f64,
     /// RAVE on: pushes get AMAF keys.
     pub rave: bool,
+    /// A network (`Mabula EvalFile`) that values leaves instead of playouts.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for MabulaPolicy {
     fn default() -> Self {
-        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true }
+        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true, network: None }
     }
 }
 
@@ -195,6 +202,12 @@ impl Policy<Mabula> for MabulaPolicy {
         }
     }
 
+    /// The network's expected score for the side to move, as a reward (2p − 1).
+    fn leaf_value(&self, pos: &Mabula) -> Option<f64> {
+        let net = self.network.as_ref()?;
+        Some(2.0 * f64::from(net.win_probability_of(pos)) - 1.0)
+    }
+
     /// A push's border square and stop square. A border square is pushed at most once
     /// in a game (it is never refilled), so a key names one marble's one push.
     fn amaf_key(&self, mv: MabulaMove) -> Option<u16> {
@@ -276,6 +289,21 @@ impl MabulaSearch {
     }
 }
 
+/// The network of `Mabula EvalFile`'s value: none for an empty value or `<empty>`; an
+/// error (the caller keeps its network) for a file that is missing or not a Mabula
+/// network.
+fn load_network(path: &str) -> Result<Option<Arc<Network>>, String> {
+    let path = path.trim();
+    if path.is_empty() || path == NO_NETWORK {
+        return Ok(None);
+    }
+    let keep = "the evaluation is unchanged";
+    let bytes = std::fs::read(path).map_err(|e| format!("{EVAL_FILE} '{path}': {e}; {keep}"))?;
+    let net = Network::from_bytes(&bytes, Mabula::NAME, Mabula::FEATURE_COUNT)
+        .map_err(|e| format!("{EVAL_FILE} '{path}': {e}; {keep}"))?;
+    Ok(Some(Arc::new(net)))
+}
+
 fn permille(x: f64) -> i64 {
     (x * 1000.0).round() as i64
 }
@@ -313,11 +341,16 @@ impl Searcher<Mabula> for MabulaSearch {
             spin(SOLVE_BORDER, i64::from(SOLVE_BORDER_DEFAULT), 0, 24),
             OptionSpec { name: RAVE, kind: OptionKind::Check { default: policy.rave } },
             spin(RAVE_BIAS, (params.rave_bias * 1e6).round() as i64, 0, 1_000_000),
+            OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: NO_NETWORK } },
         ]);
         specs
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        if let (EVAL_FILE, OptionValue::Text(path)) = (name, value) {
+            self.mcts.policy.network = load_network(path)?;
+            return Ok(());
+        }
         if let (RAVE, &OptionValue::Bool(on)) = (name, value) {
             self.mcts.policy.rave = on;
             return Ok(());
@@ -474,6 +507,60 @@ mod tests {
                 assert_eq!(largest_group(men), group_sizes(men)[0], "{}", pos.to_fen());
             }
         }
+    }
+
+    /// A network file of random weights for Mabula (or another game's name) in a
+    /// scratch directory.
+    fn network_file(game: &str, name: &str) -> (std::path::PathBuf, Network) {
+        let dir = std::env::temp_dir().join(format!("ugine-mabula-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let net = Network::random(game, Mabula::FEATURE_COUNT, 16, 7);
+        let path = dir.join(name);
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        (path, net)
+    }
+
+    #[test]
+    fn eval_file_loads_a_network_and_a_bad_file_keeps_the_current_one() {
+        let mut search = MabulaSearch::new(1);
+        assert!(search.option_specs().iter().any(|s| s.name == EVAL_FILE));
+        let text = |p: &std::path::Path| OptionValue::Text(p.display().to_string());
+        let (good, net) = network_file("mabula", "good.nnue");
+        search.set_option(EVAL_FILE, &text(&good)).unwrap();
+        assert_eq!(search.mcts.policy.network.as_deref(), Some(&net));
+        let (morris, _) = network_file("morris", "morris.nnue");
+        let truncated = good.with_file_name("truncated.nnue");
+        std::fs::write(&truncated, &net.to_bytes()[..50]).unwrap();
+        for (bad, why) in [
+            (good.with_file_name("missing.nnue"), "No such file"),
+            (morris, "for the game 'morris'"),
+            (truncated, "truncated"),
+        ] {
+            let err = search.set_option(EVAL_FILE, &text(&bad)).unwrap_err();
+            assert!(err.contains(why) && err.contains("unchanged"), "{err}");
+            assert_eq!(search.mcts.policy.network.as_deref(), Some(&net), "kept");
+        }
+        search.set_option(EVAL_FILE, &OptionValue::Text(NO_NETWORK.into())).unwrap();
+        assert!(search.mcts.policy.network.is_none());
+    }
+
+    #[test]
+    fn with_a_network_leaves_take_its_value_and_the_search_stays_deterministic() {
+        let (path, net) = network_file("mabula", "leaves.nnue");
+        let mut with_net = MabulaSearch::new(8);
+        with_net.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
+        let (pos, moves) = position_with_border(18, 3);
+        let p = f64::from(net.win_probability_of(&pos));
+        assert_eq!(with_net.mcts.policy.leaf_value(&pos), Some(2.0 * p - 1.0));
+        assert_eq!(MabulaPolicy::default().leaf_value(&pos), None, "playouts without one");
+        let run = |s: &mut MabulaSearch| {
+            s.new_game();
+            let ctl = SearchControl::fixed(None, Some(1500));
+            s.search(&pos, &moves, &Limits::nodes(1500), &ctl, &mut NullReporter)
+        };
+        let a = run(&mut with_net);
+        assert_eq!(a, run(&mut with_net));
+        assert!(moves.contains(&a));
     }
 
     #[test]
