@@ -36,6 +36,7 @@ mod options;
 mod score;
 mod search;
 mod setup;
+pub mod solve;
 mod weights;
 
 pub use board::{Mabula, MabulaUndo};
