@@ -38,8 +38,8 @@ use super::score::score_of;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
 use crate::search::nnue::{Features, Network};
 use crate::search::{
-    AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
-    Searcher, result_for,
+    AlphaBeta, LeafValue, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl,
+    SearchResult, Searcher, result_for,
 };
 
 /// `setoption` names of the Monte Carlo constants.
@@ -50,6 +50,7 @@ const SOLVE_BORDER: &str = "Mabula Solve Border";
 const RAVE: &str = "Mabula MCTS RAVE";
 const RAVE_BIAS: &str = "Mabula MCTS RAVE Bias";
 const EVAL_FILE: &str = "Mabula EvalFile";
+const EVAL_FILE_WEIGHT: &str = "Mabula EvalFile Weight";
 /// The value of `Mabula EvalFile` for no network: playouts value the leaves.
 const NO_NETWORK: &str = "<empty>";
 
@@ -76,13 +77,15 @@ pub struct MabulaPolicy {
     pub margin: f64,
     /// RAVE on: pushes get AMAF keys.
     pub rave: bool,
-    /// A network (`Mabula EvalFile`) that values leaves instead of playouts.
+    /// A network (`Mabula EvalFile`) that values leaves instead of playouts ...
     pub network: Option<Arc<Network>>,
+    /// ... or blended with them, at this weight (`Mabula EvalFile Weight`, 0..=1).
+    pub network_weight: f64,
 }
 
 impl Default for MabulaPolicy {
     fn default() -> Self {
-        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true, network: None }
+        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true, network: None, network_weight: 1.0 }
     }
 }
 
@@ -202,10 +205,12 @@ impl Policy<Mabula> for MabulaPolicy {
         }
     }
 
-    /// The network's expected score for the side to move, as a reward (2p − 1).
-    fn leaf_value(&self, pos: &Mabula) -> Option<f64> {
+    /// The network's expected score for the side to move, as a reward (2p − 1), at the
+    /// weight of `Mabula EvalFile Weight`.
+    fn leaf_value(&self, pos: &Mabula) -> Option<LeafValue> {
         let net = self.network.as_ref()?;
-        Some(2.0 * f64::from(net.win_probability_of(pos)) - 1.0)
+        let value = 2.0 * f64::from(net.win_probability_of(pos)) - 1.0;
+        Some(LeafValue { value, weight: self.network_weight })
     }
 
     /// A push's border square and stop square. A border square is pushed at most once
@@ -342,6 +347,7 @@ impl Searcher<Mabula> for MabulaSearch {
             OptionSpec { name: RAVE, kind: OptionKind::Check { default: policy.rave } },
             spin(RAVE_BIAS, (params.rave_bias * 1e6).round() as i64, 0, 1_000_000),
             OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: NO_NETWORK } },
+            spin(EVAL_FILE_WEIGHT, permille(policy.network_weight), 0, 1000),
         ]);
         specs
     }
@@ -363,6 +369,7 @@ impl Searcher<Mabula> for MabulaSearch {
             EXPLORATION => self.mcts.params.exploration = v as f64 / 1000.0,
             GREED => self.mcts.policy.greed = v as f64 / 1000.0,
             MARGIN => self.mcts.policy.margin = v as f64 / 1000.0,
+            EVAL_FILE_WEIGHT => self.mcts.policy.network_weight = v as f64 / 1000.0,
             // Within the spec's range, so it fits.
             SOLVE_BORDER => self.solve_border = v as u32,
             _ => return self.alphabeta.set_option(name, value),
@@ -551,7 +558,8 @@ mod tests {
         with_net.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
         let (pos, moves) = position_with_border(18, 3);
         let p = f64::from(net.win_probability_of(&pos));
-        assert_eq!(with_net.mcts.policy.leaf_value(&pos), Some(2.0 * p - 1.0));
+        let full = LeafValue { value: 2.0 * p - 1.0, weight: 1.0 };
+        assert_eq!(with_net.mcts.policy.leaf_value(&pos), Some(full));
         assert_eq!(MabulaPolicy::default().leaf_value(&pos), None, "playouts without one");
         let run = |s: &mut MabulaSearch| {
             s.new_game();
@@ -561,6 +569,30 @@ mod tests {
         let a = run(&mut with_net);
         assert_eq!(a, run(&mut with_net));
         assert!(moves.contains(&a));
+    }
+
+    #[test]
+    fn a_network_at_weight_0_searches_as_playouts_alone_and_blends_above() {
+        let (path, _) = network_file("mabula", "blend.nnue");
+        let (pos, moves) = position_with_border(18, 4);
+        let run = |weight: Option<i64>| {
+            let mut s = MabulaSearch::new(8);
+            if let Some(w) = weight {
+                s.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
+                s.set_option(EVAL_FILE_WEIGHT, &OptionValue::Int(w)).unwrap();
+            }
+            let mut recorder = Recorder::default();
+            let ctl = SearchControl::fixed(None, Some(1500));
+            let best = s.search(&pos, &moves, &Limits::nodes(1500), &ctl, &mut recorder);
+            let last = recorder.reports.iter().rev().find_map(|r| match r {
+                Report::Info(i) => Some((i.score, i.pv.clone())),
+                _ => None,
+            });
+            (best, last)
+        };
+        let alone = run(None);
+        assert_eq!(run(Some(0)), alone);
+        assert_ne!(run(Some(500)).1, alone.1, "half the reward from the network");
     }
 
     #[test]
