@@ -50,6 +50,8 @@ enum Cmd {
     Ratings(ratings::RatingsArgs),
     /// Fit a game's evaluation weights to self-play data (docs/tuning.md).
     Tune(crate::tune::TuneArgs),
+    /// Train a game's evaluation network on self-play data (docs/tuning.md).
+    Train(crate::tune::train::TrainArgs),
     /// Tune an engine's spin options (search parameters) by SPSA self-play (docs/tuning.md).
     Spsa(Box<crate::tune::spsa::SpsaArgs>),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
@@ -74,6 +76,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Cmd::Merge(args)) => merge::run(&args),
         Some(Cmd::Ratings(args)) => ratings::run(&args),
         Some(Cmd::Tune(args)) => crate::tune::run_tune(&args),
+        Some(Cmd::Train(args)) => crate::tune::train::run_train(&args),
         Some(Cmd::Spsa(args)) => crate::tune::spsa::run_spsa(&args),
         Some(Cmd::Morpion(args)) => morpion::run(&args),
         Some(Cmd::MorrisDb(args)) => morris_db::run(&args),

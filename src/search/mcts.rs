@@ -11,7 +11,8 @@
 //!   policy's reward of the game's end, reached by playout moves of the policy. Every
 //!   node on the path gets one visit and the reward from the point of view of the player
 //!   who made the move leading to it. A child whose position is over keeps its exact
-//!   reward as its value.
+//!   reward as its value. A policy with a learned evaluation ([`Policy::leaf_value`])
+//!   backs up its value of the leaf instead of a playout's reward, or blended with it.
 //! - **Limits.** `go nodes` counts simulations of all threads, `go depth N` stands for
 //!   N·1000 of them; under a clock the search stops at the soft budget. A timed search
 //!   with a single root move runs only [`SINGLE_MOVE_SIMULATIONS`] (enough for a score)
@@ -95,12 +96,29 @@ pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
         playout_by_moves(self, pos, rng, moves, played)
     }
 
+    /// A learned value of the leaf `pos` (not over), e.g. a network of
+    /// [`crate::search::nnue`]: backed up instead of a playout's reward at weight 1, else
+    /// blended with it. `None`, the default: a playout alone decides.
+    fn leaf_value(&self, _pos: &G) -> Option<LeafValue> {
+        None
+    }
+
     /// The move's key for RAVE (below `AMAF_KEYS`): moves with the same key count as
     /// the same move in the all-moves-as-first statistics. `None` (the default, for every
     /// move) leaves RAVE off; a move without a key gets no AMAF statistics.
     fn amaf_key(&self, _mv: G::Move) -> Option<u16> {
         None
     }
+}
+
+/// A leaf's learned value ([`Policy::leaf_value`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LeafValue {
+    /// For the leaf's side to move, in the rewards' range −1..=1.
+    pub value: f64,
+    /// Its share of the backed-up reward, 0..=1; the rest is a playout's reward (at 1
+    /// no playout is played).
+    pub weight: f64,
 }
 
 /// The playout of [`Policy::playout`] by the book: while the game goes on, the legal
@@ -739,13 +757,30 @@ impl<'t, G: Game, P: Policy<G>> Worker<'t, G, P> {
         if depth > tree.seldepth.load(Ordering::Relaxed) {
             tree.seldepth.fetch_max(depth, Ordering::Relaxed);
         }
-        let (end, outcome) = match outcome {
-            Some(o) => (pos, o),
-            None => tree.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played),
+        let leaf = if outcome.is_none() { tree.policy.leaf_value(&pos) } else { None };
+        // The learned value for player 1, if any.
+        let learned = leaf.map(|l| if pos.side_to_move() == Side::P1 { l.value } else { -l.value });
+        let (first, second) = match (leaf, learned) {
+            (Some(l), Some(v)) if l.weight >= 1.0 => (v, -v),
+            _ => {
+                let (end, outcome) = match outcome {
+                    Some(o) => (pos, o),
+                    None => {
+                        tree.policy.playout(pos, &mut self.rng, &mut self.moves, &mut self.played)
+                    }
+                };
+                // The reward for each side, computed once.
+                let first = tree.policy.reward(&end, outcome, Side::P1);
+                let second = tree.policy.reward(&end, outcome, Side::P2);
+                match (leaf, learned) {
+                    (Some(l), Some(v)) => {
+                        let w = l.weight;
+                        (w * v + (1.0 - w) * first, -w * v + (1.0 - w) * second)
+                    }
+                    _ => (first, second),
+                }
+            }
         };
-        // The reward for each side, computed once.
-        let first = tree.policy.reward(&end, outcome, Side::P1);
-        let second = tree.policy.reward(&end, outcome, Side::P2);
         self.back_up(&path, first, second);
         self.path = path;
     }

@@ -5,6 +5,7 @@ mod abdada;
 mod alphabeta;
 mod control;
 mod mcts;
+pub mod nnue;
 mod oracle;
 pub mod params;
 mod report;
@@ -15,7 +16,9 @@ pub mod tunables;
 
 pub use alphabeta::{AlphaBeta, Evaluate, Line, SearchParams, SearchResult};
 pub use control::{SearchControl, TimeBudget};
-pub use mcts::{MctsParams, MctsResult, MonteCarlo, Policy, Uniform, playout_by_moves, result_for};
+pub use mcts::{
+    LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Uniform, playout_by_moves, result_for,
+};
 pub use oracle::{Oracle, Verdict};
 pub use report::{NullReporter, Recorder, Report, Reporter, Score, SearchInfo};
 pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};

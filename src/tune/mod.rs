@@ -4,6 +4,7 @@
 pub mod datagen;
 pub mod spsa;
 pub mod texel;
+pub mod train;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -69,11 +70,11 @@ pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
     }
 }
 
-/// The rule options of the data.
-fn rule_options<G: Game>(args: &TuneArgs) -> anyhow::Result<G::Options> {
+/// The rule options of the data, from `--option "Name=value"` arguments.
+fn rule_options<G: Game>(options: &[(String, String)]) -> anyhow::Result<G::Options> {
     let mut opts = G::Options::default();
     let specs: Vec<OptionSpec> = G::Options::specs();
-    for (k, v) in &args.option {
+    for (k, v) in options {
         let spec = specs
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(k.trim()))
@@ -177,7 +178,7 @@ fn table<G: LinearEval>(weights: &[i32], provenance: &str) -> String {
 }
 
 fn tune<G: LinearEval + Evaluate>(args: &TuneArgs) -> anyhow::Result<()> {
-    let opts = rule_options::<G>(args)?;
+    let opts = rule_options::<G>(&args.option)?;
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be within 0..=1");
     }

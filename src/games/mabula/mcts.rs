@@ -27,6 +27,7 @@
 //!   deadline, while the alpha-beta is still solving), and whichever ends first ends the
 //!   other (a proven move is played, else the tree's).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::board::Mabula;
@@ -34,17 +35,19 @@ use super::geometry::{BORDER, TABLES, bits, group_sizes, largest_group, neighbou
 use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
-use crate::core::{Game, Limits, OptionSpec, OptionValue, Outcome, Rng, Side};
+use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
+use crate::search::nnue::{Features, Network};
 use crate::search::tunables::{self, Tunable};
 use crate::search::{
-    AlphaBeta, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl, SearchResult,
-    Searcher, result_for,
+    AlphaBeta, LeafValue, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl,
+    SearchResult, Searcher, result_for,
 };
 use crate::tunable;
 
 /// The Monte Carlo constants (thousandths, the RAVE bias in millionths) and the border
-/// where solving starts, as tuning options after the alpha-beta's.
-const TUNABLES: [Tunable<MabulaSearch>; 6] = [
+/// where solving starts, and the weight of a network's leaf value against a playout's,
+/// as tuning options after the alpha-beta's.
+const TUNABLES: [Tunable<MabulaSearch>; 7] = [
     tunable!(MabulaSearch, "Mabula MCTS Exploration", mcts.params.exploration, permille, 0, 10_000),
     tunable!(MabulaSearch, "Mabula MCTS Greed", mcts.policy.greed, permille, 0, 1000),
     tunable!(MabulaSearch, "Mabula MCTS Margin", mcts.policy.margin, permille, 0, 400),
@@ -58,7 +61,12 @@ const TUNABLES: [Tunable<MabulaSearch>; 6] = [
         0,
         1_000_000
     ),
+    tunable!(MabulaSearch, "Mabula EvalFile Weight", mcts.policy.network_weight, permille, 0, 1000),
 ];
+/// The option naming a network file that values the leaves (a user's option).
+const EVAL_FILE: &str = "Mabula EvalFile";
+/// The value of `Mabula EvalFile` for no network: playouts value the leaves.
+const NO_NETWORK: &str = "<empty>";
 
 /// Border marbles left from which the alpha-beta tries to solve first. From 12 it rarely
 /// solves in a third of 100 ms, and the Monte Carlo search then loses that third at the
@@ -75,7 +83,7 @@ const BESIDE_EXTRA: u32 = 1;
 const PARAMS: MctsParams = MctsParams { exploration: 0.2, expand_after: 2, rave_bias: 0.01 };
 
 /// The playout policy and reward of Mabula (see the module doc).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MabulaPolicy {
     /// Probability of the greedy playout move.
     pub greed: f64,
@@ -83,11 +91,15 @@ pub struct MabulaPolicy {
     pub margin: f64,
     /// RAVE on: pushes get AMAF keys.
     pub rave: bool,
+    /// A network (`Mabula EvalFile`) that values leaves instead of playouts ...
+    pub network: Option<Arc<Network>>,
+    /// ... or blended with them, at this weight (`Mabula EvalFile Weight`, 0..=1).
+    pub network_weight: f64,
 }
 
 impl Default for MabulaPolicy {
     fn default() -> Self {
-        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true }
+        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true, network: None, network_weight: 1.0 }
     }
 }
 
@@ -207,6 +219,14 @@ impl Policy<Mabula> for MabulaPolicy {
         }
     }
 
+    /// The network's expected score for the side to move, as a reward (2p − 1), at the
+    /// weight of `Mabula EvalFile Weight`.
+    fn leaf_value(&self, pos: &Mabula) -> Option<LeafValue> {
+        let net = self.network.as_ref()?;
+        let value = 2.0 * f64::from(net.win_probability_of(pos)) - 1.0;
+        Some(LeafValue { value, weight: self.network_weight })
+    }
+
     /// A push's border square and stop square. A border square is pushed at most once
     /// in a game (it is never refilled), so a key names one marble's one push.
     fn amaf_key(&self, mv: MabulaMove) -> Option<u16> {
@@ -288,6 +308,21 @@ impl MabulaSearch {
     }
 }
 
+/// The network of `Mabula EvalFile`'s value: none for an empty value or `<empty>`; an
+/// error (the caller keeps its network) for a file that is missing or not a Mabula
+/// network.
+fn load_network(path: &str) -> Result<Option<Arc<Network>>, String> {
+    let path = path.trim();
+    if path.is_empty() || path == NO_NETWORK {
+        return Ok(None);
+    }
+    let keep = "the evaluation is unchanged";
+    let bytes = std::fs::read(path).map_err(|e| format!("{EVAL_FILE} '{path}': {e}; {keep}"))?;
+    let net = Network::from_bytes(&bytes, Mabula::NAME, Mabula::FEATURE_COUNT)
+        .map_err(|e| format!("{EVAL_FILE} '{path}': {e}; {keep}"))?;
+    Ok(Some(Arc::new(net)))
+}
+
 impl Searcher<Mabula> for MabulaSearch {
     fn set_hash_mb(&mut self, mb: usize) {
         self.mcts.set_hash_mb(mb);
@@ -306,6 +341,11 @@ impl Searcher<Mabula> for MabulaSearch {
         self.alphabeta.set_multipv(lines);
     }
 
+    /// `Mabula EvalFile`: a network for the leaves.
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        vec![OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: NO_NETWORK } }]
+    }
+
     /// The alpha-beta's options, then `TUNABLES` (defaults: the search as made, which
     /// is when a session reads them).
     fn tuning_specs(&self) -> Vec<OptionSpec> {
@@ -315,6 +355,10 @@ impl Searcher<Mabula> for MabulaSearch {
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        if let (EVAL_FILE, OptionValue::Text(path)) = (name, value) {
+            self.mcts.policy.network = load_network(path)?;
+            return Ok(());
+        }
         match tunables::set_named_option(&TUNABLES, self, name, value)? {
             true => Ok(()),
             false => self.alphabeta.set_option(name, value),
@@ -458,6 +502,85 @@ mod tests {
                 assert_eq!(largest_group(men), group_sizes(men)[0], "{}", pos.to_fen());
             }
         }
+    }
+
+    /// A network file of random weights for Mabula (or another game's name) in a
+    /// scratch directory.
+    fn network_file(game: &str, name: &str) -> (std::path::PathBuf, Network) {
+        let dir = std::env::temp_dir().join(format!("ugine-mabula-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let net = Network::random(game, Mabula::FEATURE_COUNT, 16, 7);
+        let path = dir.join(name);
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        (path, net)
+    }
+
+    #[test]
+    fn eval_file_loads_a_network_and_a_bad_file_keeps_the_current_one() {
+        let mut search = MabulaSearch::new(1);
+        assert!(search.option_specs().iter().any(|s| s.name == EVAL_FILE));
+        let text = |p: &std::path::Path| OptionValue::Text(p.display().to_string());
+        let (good, net) = network_file("mabula", "good.nnue");
+        search.set_option(EVAL_FILE, &text(&good)).unwrap();
+        assert_eq!(search.mcts.policy.network.as_deref(), Some(&net));
+        let (morris, _) = network_file("morris", "morris.nnue");
+        let truncated = good.with_file_name("truncated.nnue");
+        std::fs::write(&truncated, &net.to_bytes()[..50]).unwrap();
+        for (bad, why) in [
+            (good.with_file_name("missing.nnue"), "No such file"),
+            (morris, "for the game 'morris'"),
+            (truncated, "truncated"),
+        ] {
+            let err = search.set_option(EVAL_FILE, &text(&bad)).unwrap_err();
+            assert!(err.contains(why) && err.contains("unchanged"), "{err}");
+            assert_eq!(search.mcts.policy.network.as_deref(), Some(&net), "kept");
+        }
+        search.set_option(EVAL_FILE, &OptionValue::Text(NO_NETWORK.into())).unwrap();
+        assert!(search.mcts.policy.network.is_none());
+    }
+
+    #[test]
+    fn with_a_network_leaves_take_its_value_and_the_search_stays_deterministic() {
+        let (path, net) = network_file("mabula", "leaves.nnue");
+        let mut with_net = MabulaSearch::new(8);
+        with_net.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
+        let (pos, moves) = position_with_border(18, 3);
+        let p = f64::from(net.win_probability_of(&pos));
+        let full = LeafValue { value: 2.0 * p - 1.0, weight: 1.0 };
+        assert_eq!(with_net.mcts.policy.leaf_value(&pos), Some(full));
+        assert_eq!(MabulaPolicy::default().leaf_value(&pos), None, "playouts without one");
+        let run = |s: &mut MabulaSearch| {
+            s.new_game();
+            let ctl = SearchControl::fixed(None, Some(1500));
+            s.search(&pos, &moves, &Limits::nodes(1500), &ctl, &mut NullReporter)
+        };
+        let a = run(&mut with_net);
+        assert_eq!(a, run(&mut with_net));
+        assert!(moves.contains(&a));
+    }
+
+    #[test]
+    fn a_network_at_weight_0_searches_as_playouts_alone_and_blends_above() {
+        let (path, _) = network_file("mabula", "blend.nnue");
+        let (pos, moves) = position_with_border(18, 4);
+        let run = |weight: Option<i64>| {
+            let mut s = MabulaSearch::new(8);
+            if let Some(w) = weight {
+                s.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
+                s.set_option(EVAL_FILE_WEIGHT, &OptionValue::Int(w)).unwrap();
+            }
+            let mut recorder = Recorder::default();
+            let ctl = SearchControl::fixed(None, Some(1500));
+            let best = s.search(&pos, &moves, &Limits::nodes(1500), &ctl, &mut recorder);
+            let last = recorder.reports.iter().rev().find_map(|r| match r {
+                Report::Info(i) => Some((i.score, i.pv.clone())),
+                _ => None,
+            });
+            (best, last)
+        };
+        let alone = run(None);
+        assert_eq!(run(Some(0)), alone);
+        assert_ne!(run(Some(500)).1, alone.1, "half the reward from the network");
     }
 
     #[test]

@@ -28,6 +28,7 @@
 
 mod board;
 mod eval;
+mod features;
 mod geometry;
 mod mcts;
 mod notation;
@@ -35,6 +36,7 @@ mod options;
 mod score;
 mod search;
 mod setup;
+pub mod solve;
 mod weights;
 
 pub use board::{Mabula, MabulaUndo};

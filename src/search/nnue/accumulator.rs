@@ -1,0 +1,133 @@
+//! The first layer's sums per perspective, refreshed from a position or updated feature
+//! by feature.
+
+use super::Features;
+use super::network::Network;
+use crate::core::Side;
+
+/// The first layer's output before the clipped ReLU, for each perspective (indexed by
+/// [`Side::index`]): the bias plus the rows of the active features. Kept in 32 bits, so
+/// no sum of 16-bit rows can overflow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    values: [Vec<i32>; 2],
+}
+
+impl Accumulator {
+    /// An accumulator holding only the biases (no feature active) of `net`.
+    pub fn new(net: &Network) -> Accumulator {
+        let bias: Vec<i32> = net.l1_bias.iter().map(|&b| i32::from(b)).collect();
+        Accumulator { values: [bias.clone(), bias] }
+    }
+
+    /// `perspective`'s values.
+    pub fn values(&self, perspective: Side) -> &[i32] {
+        &self.values[perspective.index()]
+    }
+
+    /// Recomputes both perspectives from `pos`'s active features (`scratch` is reused
+    /// for the feature lists).
+    pub fn refresh<G: Features>(&mut self, net: &Network, pos: &G, scratch: &mut Vec<u32>) {
+        for side in [Side::P1, Side::P2] {
+            let values = &mut self.values[side.index()];
+            for (v, &b) in values.iter_mut().zip(&net.l1_bias) {
+                *v = i32::from(b);
+            }
+            scratch.clear();
+            pos.active_features(side, scratch);
+            for &f in scratch.iter() {
+                for (v, &w) in values.iter_mut().zip(net.row(f)) {
+                    *v += i32::from(w);
+                }
+            }
+        }
+    }
+
+    /// Feature `f` became active for `perspective`.
+    pub fn add(&mut self, net: &Network, perspective: Side, f: u32) {
+        for (v, &w) in self.values[perspective.index()].iter_mut().zip(net.row(f)) {
+            *v += i32::from(w);
+        }
+    }
+
+    /// Feature `f` stopped being active for `perspective`.
+    pub fn remove(&mut self, net: &Network, perspective: Side, f: u32) {
+        for (v, &w) in self.values[perspective.index()].iter_mut().zip(net.row(f)) {
+            *v -= i32::from(w);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Game, Rng};
+    use crate::games::mabula::{Mabula, MabulaOptions};
+    use crate::search::nnue::QA;
+
+    /// Sorted active features of `side`.
+    fn active(pos: &Mabula, side: Side) -> Vec<u32> {
+        let mut v = Vec::new();
+        pos.active_features(side, &mut v);
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn updating_feature_by_feature_equals_a_refresh_along_random_games() {
+        let net = Network::random(Mabula::NAME, Mabula::FEATURE_COUNT, 32, 9);
+        let opts = MabulaOptions::default();
+        let mut rng = Rng::new(4);
+        let (mut scratch, mut moves) = (Vec::new(), Vec::new());
+        for _ in 0..20 {
+            let mut pos = Mabula::random(&opts, &mut rng);
+            let mut acc = Accumulator::new(&net);
+            acc.refresh(&net, &pos, &mut scratch);
+            while pos.outcome().is_none() {
+                let before = [Side::P1, Side::P2].map(|s| active(&pos, s));
+                moves.clear();
+                pos.generate_moves(&mut moves);
+                pos.play(*rng.choose(&moves));
+                for side in [Side::P1, Side::P2] {
+                    let after = active(&pos, side);
+                    let old = &before[side.index()];
+                    for &f in old.iter().filter(|f| !after.contains(f)) {
+                        acc.remove(&net, side, f);
+                    }
+                    for &f in after.iter().filter(|f| !old.contains(f)) {
+                        acc.add(&net, side, f);
+                    }
+                }
+                let mut fresh = Accumulator::new(&net);
+                fresh.refresh(&net, &pos, &mut scratch);
+                assert_eq!(acc, fresh, "{}", pos.to_fen());
+                let stm = pos.side_to_move();
+                assert_eq!(net.output(&acc, stm), net.output(&fresh, stm));
+            }
+        }
+    }
+
+    #[test]
+    fn the_output_is_the_clipped_layers_by_hand() {
+        let net = Network::random(Mabula::NAME, Mabula::FEATURE_COUNT, 8, 5);
+        let pos = Mabula::startpos(&MabulaOptions::default());
+        let mut acc = Accumulator::new(&net);
+        acc.refresh(&net, &pos, &mut Vec::new());
+        let mut expected = net.l2_bias;
+        for (k, side) in [Side::P1, Side::P2].into_iter().enumerate() {
+            let mut features = Vec::new();
+            pos.active_features(side, &mut features);
+            for i in 0..8 {
+                let sum: i32 = i32::from(net.l1_bias[i])
+                    + features
+                        .iter()
+                        .map(|&f| i32::from(net.l1_weights[f as usize * 8 + i]))
+                        .sum::<i32>();
+                expected += sum.clamp(0, QA) * i32::from(net.l2_weights[k * 8 + i]);
+            }
+        }
+        assert_eq!(net.output(&acc, Side::P1), expected);
+        let p = net.win_probability(&acc, Side::P1);
+        assert!((p - 1.0 / (1.0 + (-(expected as f32) / (255.0 * 64.0)).exp())).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,139 @@
+//! The network's weights, quantised, and its output from an accumulator.
+
+use super::Features;
+use super::accumulator::Accumulator;
+use crate::core::Side;
+
+/// Scale of the first layer's weights and biases: an accumulator value of `QA` is 1.0,
+/// where the clipped ReLU saturates.
+pub const QA: i32 = 255;
+/// Scale of the output layer's weights; its bias is scaled by `QA · QB`.
+pub const QB: i32 = 64;
+
+/// A network in the engine: `features → 2 × hidden → 1` with int16 weights (module doc
+/// of [`super`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// The game it was trained for (`Game::NAME`).
+    pub(super) game: String,
+    pub(super) features: usize,
+    pub(super) hidden: usize,
+    /// Evaluation units (`cp`) per unit of the output logit.
+    pub(super) scale: f32,
+    /// Row `f` (`hidden` values) is feature `f`'s contribution to the accumulator.
+    pub(super) l1_weights: Vec<i16>,
+    pub(super) l1_bias: Vec<i16>,
+    /// The side to move's `hidden` weights, then the opponent's.
+    pub(super) l2_weights: Vec<i16>,
+    pub(super) l2_bias: i32,
+}
+
+/// The float weights of a network before quantisation, laid out as in [`Network`].
+#[derive(Clone, Debug)]
+pub struct FloatWeights<'a> {
+    pub l1_weights: &'a [f32],
+    pub l1_bias: &'a [f32],
+    pub l2_weights: &'a [f32],
+    pub l2_bias: f32,
+}
+
+/// `x · q` rounded and clamped to the 16-bit range.
+fn quantise(x: f32, q: i32) -> i16 {
+    (x * q as f32).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+impl Network {
+    /// The quantised network of float weights (layout of [`FloatWeights`]); weights
+    /// beyond the 16-bit range are clamped.
+    ///
+    /// # Panics
+    /// When the slices do not have the sizes of `features` and `hidden`.
+    pub fn from_float(
+        game: &str,
+        features: usize,
+        hidden: usize,
+        scale: f32,
+        w: &FloatWeights,
+    ) -> Network {
+        assert_eq!(w.l1_weights.len(), features * hidden);
+        assert_eq!(w.l1_bias.len(), hidden);
+        assert_eq!(w.l2_weights.len(), 2 * hidden);
+        Network {
+            game: game.to_string(),
+            features,
+            hidden,
+            scale,
+            l1_weights: w.l1_weights.iter().map(|&x| quantise(x, QA)).collect(),
+            l1_bias: w.l1_bias.iter().map(|&x| quantise(x, QA)).collect(),
+            l2_weights: w.l2_weights.iter().map(|&x| quantise(x, QB)).collect(),
+            l2_bias: (w.l2_bias * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    /// The game the network is for.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Input features.
+    pub fn features(&self) -> usize {
+        self.features
+    }
+
+    /// Accumulator values per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Evaluation units per unit of the output logit.
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    /// Feature `f`'s row of the first layer.
+    pub(super) fn row(&self, f: u32) -> &[i16] {
+        let start = f as usize * self.hidden;
+        &self.l1_weights[start..start + self.hidden]
+    }
+
+    /// The output in units of `1 / (QA · QB)` of the logit, for `stm` to move.
+    pub fn output(&self, acc: &Accumulator, stm: Side) -> i32 {
+        let (own, theirs) = self.l2_weights.split_at(self.hidden);
+        let layer = |values: &[i32], weights: &[i16]| -> i32 {
+            values.iter().zip(weights).map(|(&v, &w)| v.clamp(0, QA) * i32::from(w)).sum()
+        };
+        layer(acc.values(stm), own) + layer(acc.values(stm.opponent()), theirs) + self.l2_bias
+    }
+
+    /// The output logit: `σ(logit)` predicts the side to move's score.
+    pub fn logit(&self, acc: &Accumulator, stm: Side) -> f32 {
+        self.output(acc, stm) as f32 / (QA * QB) as f32
+    }
+
+    /// The side to move's expected score (1 win, ½ draw, 0 loss).
+    pub fn win_probability(&self, acc: &Accumulator, stm: Side) -> f32 {
+        1.0 / (1.0 + (-self.logit(acc, stm)).exp())
+    }
+
+    /// The side to move's expected score in `pos`, from a freshly refreshed accumulator
+    /// (for searches that do not keep one along their moves).
+    pub fn win_probability_of<G: Features>(&self, pos: &G) -> f32 {
+        let mut acc = Accumulator::new(self);
+        acc.refresh(self, pos, &mut Vec::with_capacity(64));
+        self.win_probability(&acc, pos.side_to_move())
+    }
+}
+
+#[cfg(test)]
+impl Network {
+    /// A network of random weights in −1..=1 (before quantisation), for tests.
+    pub(crate) fn random(game: &str, features: usize, hidden: usize, seed: u64) -> Network {
+        let mut rng = crate::core::Rng::new(seed);
+        let mut r = |n: usize| -> Vec<f32> {
+            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0).collect()
+        };
+        let (w1, b1, w2) = (r(features * hidden), r(hidden), r(2 * hidden));
+        let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.25 };
+        Network::from_float(game, features, hidden, 150.0, &w)
+    }
+}

@@ -1,0 +1,203 @@
+//! Training positions from `ugine datagen` files: each position's active features from
+//! both perspectives and its target, the side to move's expected score.
+//!
+//! A line is `<position> | <p1|p2> | <score> | <p1win|p2win|draw>`, optionally followed
+//! by `| exact` when the result is the position's game-theoretic value (a solver's label)
+//! rather than how a game went on. Targets, for the side to move:
+//! - `| exact`: the result (1, ½, 0);
+//! - a forced result `#N` / `#-N`: 1 / 0;
+//! - otherwise `λ·σ(score/scale) + (1 − λ)·result`, NNUE's blend of search score and
+//!   game result.
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use crate::core::Side;
+use crate::search::nnue::Features;
+
+/// Lines per block; every [`HOLDOUT_EVERY`]th block (the positions of a few consecutive
+/// games) is held out of the training to measure it.
+pub const HOLDOUT_BLOCK: usize = 1000;
+pub const HOLDOUT_EVERY: usize = 10;
+
+/// Positions with their features, stored flat.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// Features of position `i`: `features[starts[i]..starts[i + 1]]`, the side to
+    /// move's first (`own[i]` of them), then the opponent's.
+    features: Vec<u16>,
+    starts: Vec<usize>,
+    own: Vec<u16>,
+    /// The side to move's expected score.
+    pub targets: Vec<f32>,
+}
+
+impl Samples {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    /// Position `i`'s features: the side to move's, the opponent's.
+    pub fn features(&self, i: usize) -> (&[u16], &[u16]) {
+        let all = &self.features[self.starts[i]..self.starts[i + 1]];
+        all.split_at(usize::from(self.own[i]))
+    }
+
+    /// Adds a position of `G` with its target.
+    pub fn push<G: Features>(&mut self, pos: &G, target: f32, scratch: &mut Vec<u32>) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        let stm = pos.side_to_move();
+        scratch.clear();
+        pos.active_features(stm, scratch);
+        let own = scratch.len();
+        pos.active_features(stm.opponent(), scratch);
+        self.features.extend(scratch.iter().map(|&f| f as u16));
+        self.starts.push(self.features.len());
+        self.own.push(own as u16);
+        self.targets.push(target);
+    }
+}
+
+/// The training and held-out positions of the data files.
+#[derive(Debug, Default)]
+pub struct Data {
+    pub train: Samples,
+    pub held_out: Samples,
+    /// Positions whose target is exact (a solver's label or a forced result).
+    pub exact: usize,
+}
+
+/// How targets are made from the lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Targets {
+    /// Weight of the search score's prediction (the rest is the result's).
+    pub lambda: f32,
+    /// Score units per unit of the sigmoid's argument.
+    pub scale: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Reads every file's lines into positions; line numbers count across the files for the
+/// held-out blocks.
+pub fn load<G: Features>(
+    paths: &[impl AsRef<Path>],
+    opts: &G::Options,
+    targets: Targets,
+) -> anyhow::Result<Data> {
+    if G::FEATURE_COUNT > usize::from(u16::MAX) + 1 {
+        bail!("{} has too many features for the trainer's 16-bit indices", G::NAME);
+    }
+    let mut data = Data::default();
+    let mut scratch = Vec::new();
+    let mut line_no = 0;
+    for path in paths {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            let at = || format!("{}:{}", path.display(), i + 1);
+            let fields: Vec<&str> = line.split(" | ").map(str::trim).collect();
+            let (fen, side, score, result, exact) = match fields[..] {
+                [f, s, sc, r] => (f, s, sc, r, false),
+                [f, s, sc, r, "exact"] => (f, s, sc, r, true),
+                _ => bail!("{}: expected 'position | side | score | result [| exact]'", at()),
+            };
+            let pos = G::from_fen(fen, opts).with_context(at)?;
+            let stm = pos.side_to_move();
+            let stm_word = if stm == Side::P1 { "p1" } else { "p2" };
+            if side != stm_word {
+                bail!("{}: side '{side}' but the position has {stm_word} to move", at());
+            }
+            let p1 = match result {
+                "p1win" => 1.0,
+                "p2win" => 0.0,
+                "draw" => 0.5,
+                r => bail!("{}: unknown result '{r}'", at()),
+            };
+            let result = if stm == Side::P1 { p1 } else { 1.0 - p1 };
+            let target = if exact {
+                result
+            } else if let Some(mate) = score.strip_prefix('#') {
+                let n: i32 = mate.parse().with_context(|| format!("{}: bad score", at()))?;
+                if n > 0 { 1.0 } else { 0.0 }
+            } else {
+                let s: f32 = score.parse().with_context(|| format!("{}: bad score", at()))?;
+                targets.lambda * sigmoid(s / targets.scale) + (1.0 - targets.lambda) * result
+            };
+            if exact || score.starts_with('#') {
+                data.exact += 1;
+            }
+            let held = (line_no / HOLDOUT_BLOCK) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1;
+            let set = if held { &mut data.held_out } else { &mut data.train };
+            set.push(&pos, target, &mut scratch);
+            line_no += 1;
+        }
+    }
+    if data.train.is_empty() {
+        bail!("no positions to train on");
+    }
+    Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mabula::{Mabula, MabulaOptions};
+
+    const POS: &str =
+        "BBWWBBWBWBBWWBBWWBWBWWBW 1BWW2W1/2B2BW1/2BBBB2/3WW2B/2WW4/4B3/W3W3/1B1WWBB1 w";
+
+    fn load_text(text: &str, lambda: f32) -> anyhow::Result<Data> {
+        let dir = std::env::temp_dir().join(format!("ugine-train-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.data", text.len()));
+        std::fs::write(&path, text).unwrap();
+        let data =
+            load::<Mabula>(&[&path], &MabulaOptions::default(), Targets { lambda, scale: 100.0 });
+        std::fs::remove_file(&path).unwrap();
+        data
+    }
+
+    #[test]
+    fn targets_are_the_side_to_moves_blend_or_exact_value() {
+        let text = format!(
+            "{POS} | p2 | 0 | p1win\n{POS} | p2 | 100 | p2win\n{POS} | p2 | #3 | p1win\n\
+             {POS} | p2 | 0 | draw | exact\n{POS} | p2 | #-2 | p1win | exact\n"
+        );
+        let data = load_text(&text, 0.5).unwrap();
+        let t = &data.train.targets;
+        let s = 1.0 / (1.0 + (-1.0f32).exp());
+        assert_eq!(t[0], 0.25, "σ(0)/2 + loss/2");
+        assert!((t[1] - (0.5 * s + 0.5)).abs() < 1e-6);
+        assert_eq!(&t[2..], &[1.0, 0.5, 0.0]);
+        assert_eq!(data.exact, 3);
+        let (own, theirs) = data.train.features(0);
+        assert_eq!((own.len(), theirs.len()), (24, 24));
+    }
+
+    #[test]
+    fn malformed_lines_are_refused_with_their_place() {
+        for (bad, why) in [
+            (format!("{POS} | p2 | 0"), "expected 'position"),
+            (format!("{POS} | p1 | 0 | draw"), "side 'p1'"),
+            (format!("{POS} | p2 | x | draw"), "bad score"),
+            (format!("{POS} | p2 | 0 | won"), "unknown result"),
+            (format!("{POS} | p2 | 0 | draw | maybe"), "expected 'position"),
+            ("nonsense | p1 | 0 | draw".to_string(), ":1"),
+        ] {
+            let err = format!("{:#}", load_text(&bad, 0.5).unwrap_err());
+            assert!(err.contains(why) && err.contains(":1"), "{bad}: {err}");
+        }
+    }
+}
