@@ -567,7 +567,7 @@ mod tests {
             let mut s = MabulaSearch::new(8);
             if let Some(w) = weight {
                 s.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
-                s.set_option(EVAL_FILE_WEIGHT, &OptionValue::Int(w)).unwrap();
+                s.set_option("Mabula EvalFile Weight", &OptionValue::Int(w)).unwrap();
             }
             let mut recorder = Recorder::default();
             let ctl = SearchControl::fixed(None, Some(1500));

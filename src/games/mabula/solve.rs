@@ -1,5 +1,5 @@
 //! Exact values of Mabula positions and of each of their moves, by the alpha-beta of
-//! [`super::search`] searched to the end of the game (every line ends within as many
+//! `super::search` searched to the end of the game (every line ends within as many
 //! pushes as there are border marbles). For labels and the yardstick
 //! (`tests/data/mabula-yardstick.txt`).
 

@@ -14,7 +14,7 @@
 //! is the sum of the first layer's rows of the active features; a move changes few
 //! features, so an alpha-beta search adds and removes rows instead of summing them all
 //! again (as Stockfish's NNUE does), and a Monte Carlo search refreshes it at a leaf.
-//! Weights are 16-bit integers ([`QA`], [`QB`]); the file format is in [`format`] and
+//! Weights are 16-bit integers ([`QA`], [`QB`]); the file format is in [`mod@format`] and
 //! `docs/tuning.md`; `ugine train` (`crate::tune::train`) makes the files.
 
 mod accumulator;
