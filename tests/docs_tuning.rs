@@ -6,29 +6,7 @@ mod runner_util;
 use std::path::Path;
 use std::process::Command;
 
-use runner_util::{UGINE, scratch, text};
-
-/// The commands of the `sh` blocks of a document (continued lines joined, comments cut).
-fn sh_commands(doc: &str) -> Vec<String> {
-    let mut commands = Vec::new();
-    let (mut in_sh, mut line) = (false, String::new());
-    for raw in doc.lines() {
-        if raw.starts_with("```") {
-            in_sh = raw == "```sh";
-            continue;
-        }
-        if !in_sh {
-            continue;
-        }
-        line.push_str(raw.trim_end_matches('\\').trim());
-        line.push(' ');
-        if !raw.ends_with('\\') {
-            let cmd = std::mem::take(&mut line);
-            commands.push(cmd.split(" #").next().unwrap_or("").trim().to_string());
-        }
-    }
-    commands.into_iter().filter(|c| c.starts_with("ugine ") || c.starts_with("$U ")).collect()
-}
+use runner_util::{UGINE, scratch, sh_commands, text};
 
 /// The words of `cmd` with the program replaced by the built binary and each count
 /// after a flag in `small` replaced by its small value.
@@ -54,7 +32,10 @@ fn run(dir: &Path, words: &[String]) -> String {
 fn the_tuning_docs_examples_run_and_show_what_the_commands_write() {
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tuning.md"))
         .unwrap();
-    let commands = sh_commands(&doc);
+    let commands: Vec<String> = sh_commands(&doc)
+        .into_iter()
+        .filter(|c| c.starts_with("ugine ") || c.starts_with("$U "))
+        .collect();
     let d = scratch("docs-tuning");
     let of = |sub: &str| -> Vec<&String> {
         commands.iter().filter(|c| c.contains(&format!(" {sub} "))).collect()

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::process::Command;
 
-use runner_util::{UGINE, field, lines, scratch, script, text, ugine};
+use runner_util::{UGINE, field, lines, scratch, script, sh_commands, text, ugine};
 
 #[test]
 fn ugine_against_random_with_openings_records_and_replay() {
@@ -756,30 +756,13 @@ fn the_runner_docs_examples_run() {
     let d = scratch("docs");
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/runner.md"))
         .unwrap();
-    let mut commands = Vec::new();
-    let mut in_sh = false;
-    let mut line = String::new();
-    for raw in doc.lines() {
-        if raw.starts_with("```") {
-            in_sh = raw == "```sh";
-            continue;
-        }
-        if !in_sh {
-            continue;
-        }
-        line.push_str(raw.trim_end_matches('\\').trim());
-        line.push(' ');
-        if raw.ends_with('\\') {
-            continue;
-        }
-        let cmd = std::mem::take(&mut line);
-        let cmd = cmd.split(" #").next().unwrap().trim().to_string();
-        if (cmd.starts_with("$U match") && !cmd.contains("--config"))
-            || cmd.starts_with("$U genfens")
-        {
-            commands.push(cmd);
-        }
-    }
+    let commands: Vec<String> = sh_commands(&doc)
+        .into_iter()
+        .filter(|cmd| {
+            (cmd.starts_with("$U match") && !cmd.contains("--config"))
+                || cmd.starts_with("$U genfens")
+        })
+        .collect();
     assert!(commands.len() >= 6, "{commands:?}");
     for cmd in &commands {
         let mut words = ugine::core::words::split_words(&cmd.replace("$U", UGINE)).unwrap();

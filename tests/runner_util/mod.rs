@@ -47,3 +47,26 @@ pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
         .find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
         .unwrap_or("")
 }
+
+/// The commands of the `sh` blocks of a document: continued lines (`\\`) joined,
+/// trailing ` #` comments cut.
+pub fn sh_commands(doc: &str) -> Vec<String> {
+    let mut commands = Vec::new();
+    let (mut in_sh, mut line) = (false, String::new());
+    for raw in doc.lines() {
+        if raw.starts_with("```") {
+            in_sh = raw == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        line.push_str(raw.trim_end_matches('\\').trim());
+        line.push(' ');
+        if !raw.ends_with('\\') {
+            let cmd = std::mem::take(&mut line);
+            commands.push(cmd.split(" #").next().unwrap_or("").trim().to_string());
+        }
+    }
+    commands
+}
