@@ -18,7 +18,7 @@ use super::tunables::{self, Tunable};
 use crate::core::{OptionSpec, OptionValue};
 use crate::tunable;
 
-pub use super::tunables::conv::NEVER;
+use super::tunables::conv::NEVER;
 
 /// The alpha-beta's tunable parameters, in the order of their options.
 pub const ALPHA_BETA: [Tunable<SearchParams>; 18] = [

@@ -54,7 +54,7 @@ impl MatchInfo {
             ("rounds".to_string(), self.rounds.to_string()),
         ]);
         if let Some(s) = &self.sprt {
-            fields.push(("sprt".to_string(), sprt_words(s)));
+            fields.push(("sprt".to_string(), s.words()));
         }
         fields.extend(self.settings.iter().cloned());
         fields.iter().map(|(k, v)| format!("{k}={}", escape(v))).collect::<Vec<_>>().join(" ")
@@ -142,11 +142,6 @@ impl MatchInfo {
     pub fn standings(&self) -> Standings {
         Standings::new(&self.engines, &self.pairings())
     }
-}
-
-/// `elo0=… elo1=… alpha=… beta=…` (reads back with `config::parse_sprt`).
-pub fn sprt_words(s: &Sprt) -> String {
-    format!("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta)
 }
 
 /// Percent-encodes blanks, `%`, quotes and backslashes (so a value is one word, and fits
