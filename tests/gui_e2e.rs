@@ -1098,8 +1098,194 @@ fn a_watched_match_shows_standings_and_follows_its_newest_game() {
     );
     c.click(&tab, "#first");
     assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), "3/3/3/6/3/3/3 w 9 9 0");
-    c.screenshot(&tab, "body", &shots_dir().join("watch.png"));
     let _ = std::fs::remove_file(record);
+}
+
+/// A record file and its live file as `ugine match` leaves them mid-match: the games of a
+/// real match (uct against random), the last two still in progress (cut short).
+fn match_under_way(
+    dir: &std::path::Path,
+) -> (PathBuf, Vec<String>, ugine::runner::records::live::LiveSnapshot) {
+    use ugine::runner::records::live::{LIVE_VERSION, LiveGame, LiveSnapshot, host_name, unix_ms};
+    use ugine::runner::records::record::GameRecord;
+    let full = dir.join("full.ugr");
+    let o = Command::new(env!("CARGO_BIN_EXE_ugine"))
+        .args(["match", "--game", "morris", "--engine", "name=uct nodes=300", "--engine"])
+        .args(["name=random", "--rounds", "3", "--quiet", "--live", "off", "--records"])
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<String> =
+        std::fs::read_to_string(&full).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 7, "a header and six games");
+    let records = dir.join("m.ugr");
+    std::fs::write(&records, lines[..5].join("\n") + "\n").unwrap();
+    let now = unix_ms();
+    let games = lines[5..]
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let r = GameRecord::parse(l).unwrap();
+            let n = r.moves.len() * 2 / 3;
+            LiveGame {
+                id: r.id.to_string(),
+                number: 5 + k,
+                total: 6,
+                game: r.game.clone(),
+                options: r.options.clone(),
+                players: r.engines.clone(),
+                fen: None,
+                opening: Vec::new(),
+                moves: r.moves[..n].to_vec(),
+                times_ms: r.times_ms[..n].to_vec(),
+                evals: vec![None; n],
+                clock_ms: Some([61_234 - 1000 * k as u64, 58_020]),
+                to_move: if n % 2 == 0 { "p1" } else { "p2" }.to_string(),
+                started_ms: now - 20_000,
+                moved_ms: now,
+            }
+        })
+        .collect();
+    let snap = LiveSnapshot {
+        version: LIVE_VERSION,
+        pid: std::process::id(),
+        host: host_name(),
+        updated_ms: now,
+        games,
+    };
+    (records, lines, snap)
+}
+
+fn write_live(records: &std::path::Path, snap: &mut ugine::runner::records::live::LiveSnapshot) {
+    use ugine::runner::records::live::{live_path, unix_ms};
+    snap.updated_ms = unix_ms();
+    let tmp = records.with_extension("tmp");
+    std::fs::write(&tmp, serde_json::to_string(&snap).unwrap()).unwrap();
+    std::fs::rename(tmp, live_path(records)).unwrap();
+}
+
+#[test]
+fn a_watched_match_shows_its_games_in_progress_live() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let dir = std::env::temp_dir().join(format!("ugine-gui-live-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (records, lines, mut snap) = match_under_way(&dir);
+    write_live(&records, &mut snap);
+    let full_games: Vec<Vec<String>> = lines[5..]
+        .iter()
+        .map(|l| {
+            let moves = l.split('\t').find_map(|f| f.strip_prefix("moves=")).unwrap();
+            moves.split_whitespace().map(String::from).collect()
+        })
+        .collect();
+    let ids: Vec<String> = snap.games.iter().map(|g| g.id.clone()).collect();
+    let server = Server::with_args(&["--watch", records.to_str().unwrap()]);
+    let tab = open_page(&mut c, &server);
+    // Both games in progress on small boards, the newest on the big board, at its end.
+    c.wait(
+        &tab,
+        "document.querySelectorAll('#livegames .livegame').length === 2",
+        10,
+        "two small boards",
+    );
+    let on_board = "(() => { const g = ugine.replay && ugine.replay.games[ugine.replay.index];
+        return g ? [g.id, g.live === true, g.moves.length, ugine.view === g.fens.length - 1] : null; })()";
+    let n1 = snap.games[1].moves.len();
+    let shown = c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s && s[0] === {} && s; }})()",
+            Value::from(ids[1].clone())
+        ),
+        10,
+        "the newest game in progress",
+    );
+    assert_eq!(shown, serde_json::json!([ids[1], true, n1, true]));
+    let status = c.eval(&tab, "document.getElementById('status').textContent");
+    assert!(status.as_str().unwrap().starts_with("Game 6 of 6 in progress"), "{status}");
+    assert_eq!(c.eval(&tab, "document.getElementById('banner').hidden"), Value::Bool(true));
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#board [data-cell]').length"), 24);
+    // Its clocks: the side to move's running down from the live file's.
+    let clocks = c.eval(&tab, "[...document.querySelectorAll('.player .clock')].map((e) => [e.textContent, e.classList.contains('running')])");
+    for k in 0..2 {
+        let (m, s) = clocks[k][0].as_str().unwrap().split_once(':').expect("m:ss");
+        let (m, s): (u32, u32) = (m.parse().unwrap(), s.parse().unwrap());
+        assert!(m <= 1 && s < 60 && (m, s) != (0, 0), "{clocks}");
+    }
+    assert_ne!(clocks[0][1], clocks[1][1], "one clock runs: {clocks}");
+    let listed =
+        c.eval(&tab, "[...document.getElementById('watchgame').options].map((o) => o.textContent)");
+    assert_eq!(listed.as_array().unwrap().len(), 6, "{listed}");
+    assert!(listed[5].as_str().unwrap().starts_with("● game 6/6"), "{listed}");
+    let rows = c.eval(&tab, "document.querySelectorAll('#standings tbody tr').length");
+    assert_eq!(rows, 2);
+    c.screenshot(&tab, "body", &shots_dir().join("watch.png"));
+    // A move more in the live file: on the board within a few seconds.
+    snap.games[1].moves.push(full_games[1][n1].clone());
+    snap.games[1].times_ms.push(5);
+    snap.games[1].evals.push(None);
+    write_live(&records, &mut snap);
+    c.wait(
+        &tab,
+        &format!("(() => {{ const s = {on_board}; return s[2] === {} && s[3]; }})()", n1 + 1),
+        10,
+        "the next move",
+    );
+    // The game ends: recorded, gone from the live file. Its end (with the result) is
+    // shown, then the game still in progress.
+    std::fs::write(&records, lines[..5].join("\n") + "\n" + &lines[6] + "\n").unwrap();
+    snap.games.pop();
+    write_live(&records, &mut snap);
+    let end = c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s[0] === {} && !s[1] && s; }})()",
+            Value::from(ids[1].clone())
+        ),
+        10,
+        "the end of the game",
+    );
+    assert_eq!(end[2], Value::from(full_games[1].len()));
+    assert_eq!(c.eval(&tab, "document.getElementById('banner').hidden"), Value::Bool(false));
+    c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s[0] === {} && s[1]; }})()",
+            Value::from(ids[0].clone())
+        ),
+        10,
+        "the game still in progress",
+    );
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#livegames .livegame').length"), 1);
+    // A finished game picked from the list is replayed, stepped through; following stops.
+    c.eval(&tab, "const s = document.getElementById('watchgame'); s.value = '1'; s.dispatchEvent(new Event('change')); true");
+    c.wait(
+        &tab,
+        "ugine.replay.index === 1 && !document.getElementById('watchfollow').checked",
+        10,
+        "game 2",
+    );
+    c.click(&tab, "#first");
+    assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), "3/3/3/6/3/3/3 w 9 9 0");
+    // A click on a small board shows its game.
+    c.click(&tab, "#livegames .livegame");
+    c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s[0] === {} && s[1] && s[3]; }})()",
+            Value::from(ids[0].clone())
+        ),
+        10,
+        "the small board's game",
+    );
+    // A live file left by a match that was killed: stale, no game in progress.
+    let mut dead = Command::new("true").spawn().unwrap();
+    dead.wait().unwrap();
+    snap.pid = dead.id();
+    write_live(&records, &mut snap);
+    c.wait(&tab, "document.getElementById('livegames').hidden && document.getElementById('watchinfo').textContent.includes('no longer runs')", 10, "the stale live file");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -167,16 +167,23 @@ function playerName(sh, side) {
   return `${sidesOf(sh.game)[side]}: ${who === "human" ? "you" : who}`;
 }
 
+// A clock: tenths of a second under 20 s, else whole seconds (rounded up, as they run).
 function fmtClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 100) / 10);
-  const m = Math.floor(s / 60);
-  const r = (s - m * 60).toFixed(s < 20 ? 1 : 0);
-  return `${m}:${r.padStart(s < 20 ? 4 : 2, "0")}`;
+  const tenths = Math.max(0, Math.ceil(ms / 100));
+  if (tenths < 200) return `0:${(tenths / 10).toFixed(1).padStart(4, "0")}`;
+  const s = Math.ceil(tenths / 10);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function clockText(side) {
   const s = app.state;
-  if (!s || !s.clocks || app.replay) return { text: "", running: false, low: false };
+  if (app.replay) {
+    // A watched game in progress has the match's clocks.
+    const c = app.replay.watch ? watchedClock(app.replay.games[app.replay.index], side) : null;
+    if (!c) return { text: "", running: false, low: false };
+    return { text: fmtClock(c.ms), running: c.running, low: c.ms < 10000 };
+  }
+  if (!s || !s.clocks) return { text: "", running: false, low: false };
   let ms = s.clocks[side];
   const running = s.clock_running === side;
   if (running) ms -= performance.now() - app.stateAt;
@@ -206,8 +213,9 @@ function resultText(game, result) {
 function ending(sh) {
   if (app.replay) {
     const g = app.replay.games[app.replay.index];
+    if (g.live) return null; // in progress
     const reason = g.detail || (g.termination === "normal" ? "" : g.termination.replace("-", " "));
-    return { key: `replay ${app.replay.index}`, result: g.result, reason };
+    return { key: `replay ${g.id} ${g.players.join(" ")} ${g.moves.length}`, result: g.result, reason };
   }
   const s = app.state;
   if (!s.result) return null;
@@ -232,7 +240,12 @@ function renderStatus(sh) {
     text = "Disconnected from the server: reconnecting…";
   } else if (app.replay) {
     const g = app.replay.games[app.replay.index];
-    text = `Replay of game ${g.id}: ${resultText(sh.game, g.result)}`;
+    if (g.live) {
+      const side = g.to_move === "p2" ? 1 : 0;
+      text = `Game ${g.number} of ${g.total} in progress: ${sidesOf(sh.game)[side]} (${g.players[side]}) to move`;
+    } else {
+      text = `${app.replay.watch ? "Game" : "Replay of game"} ${g.id}: ${resultText(sh.game, g.result)}`;
+    }
   } else if (s.result) {
     text = resultText(sh.game, s.result) + (s.reason ? ` (${s.reason})` : "");
   } else {
