@@ -788,15 +788,27 @@ fn every_board_fits_a_laptop_and_a_phone_with_fingers_sized_places() {
             if !phone {
                 continue;
             }
-            // A finger's place: at least 40 px, zoomed in by a first tap when smaller.
-            if smallest_place(&mut c, &tab) < 40.0 {
-                let at = c.eval(&tab, "(() => { const r = document.querySelector('#board .target').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()");
-                c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-                c.wait(&tab, "ugine.zoom !== null", 10, "the zoom");
-                assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
-            }
+            // A finger's place: at least 40 px from the start (magnified where the whole
+            // board would give less).
             let px = smallest_place(&mut c, &tab);
             assert!(px >= 40.0, "{game} on a phone: places of {px} px");
+            let zoomed = c.eval(&tab, "ugine.zoom !== null");
+            let button = c.eval(&tab, "!document.getElementById('zoomout').hidden");
+            assert_eq!(zoomed, button, "{game}: a zoom button where the board is magnified");
+            let small = ["moebius-chess", "mobius", "morpiae"].contains(&game);
+            assert_eq!(zoomed, Value::Bool(small), "{game}: magnified only where places are small");
+            if zoomed == Value::Bool(true) {
+                // Zoom out: the whole board; a tap on it magnifies it again around the tap
+                // (and enters nothing).
+                c.click(&tab, "#zoomout");
+                // (The click scrolled the button into view.)
+                c.eval(&tab, "document.querySelector('main').scrollTop = 0; true");
+                assert!(smallest_place(&mut c, &tab) < 40.0, "{game}: the whole board");
+                let at = c.eval(&tab, "(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.x + r.width / 3, r.y + r.height / 2]; })()");
+                c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+                c.wait(&tab, "ugine.zoom !== null && smallestPlace() >= 40", 10, "magnified again");
+                assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
+            }
             // A tap on a place in view enters it.
             let target = c.eval(
                 &tab,
@@ -1335,19 +1347,37 @@ fn a_whole_game_of_every_game_is_played_by_touch_on_a_phone() {
     c.viewport(&tab, 390, 844, true);
     c.call(Some(&tab), "Page.reload", serde_json::json!({}));
     c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page on a phone");
-    // The middle of a place that can be played, inside the board's window, and whether
-    // a finger can hit it as it is.
+    // Every token entered is counted.
+    c.eval(&tab, "window.entered = 0; const enter0 = enter; enter = (t) => { window.entered++; enter0(t); }; true");
+    // The middle of a place that can be played, inside the board's window, and its size
+    // (the smaller side of a button, the smallest place of the board); null: none in view.
     let place = "(() => { const b = document.getElementById('board').getBoundingClientRect();
         const buttons = [...document.querySelectorAll('#choices button[data-token]')];
-        if (buttons.length) { const r = buttons[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, true]; }
+        if (buttons.length) { const r = buttons[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, Math.min(r.width, r.height)]; }
         const t = [...document.querySelectorAll('#board .target')].map((e) => e.getBoundingClientRect())
-          .map((r) => [r.x + r.width / 2, r.y + r.height / 2]).find(([x, y]) => x > b.left && y > b.top && x < b.right && y < b.bottom);
-        return t ? [t[0], t[1], ugine.zoom !== null || smallestPlace() >= 40] : null; })()";
+          .map((r) => [r.x + r.width / 2, r.y + r.height / 2]).find(([x, y]) => x > b.left + 2 && y > b.top + 2 && x < b.right - 2 && y < b.bottom - 2);
+        return t ? [t[0], t[1], smallestPlace()] : null; })()";
+    // A swipe that brings the nearest place to play into view: from a point of the board
+    // that is not one, by the distance (at most most of the board's window).
+    let swipe = "(() => { const b = document.getElementById('board').getBoundingClientRect();
+        const mid = [b.x + b.width / 2, b.y + b.height / 2];
+        const t = [...document.querySelectorAll('#board .target')].map((e) => e.getBoundingClientRect())
+          .map((r) => [r.x + r.width / 2, r.y + r.height / 2])
+          .reduce((a, p) => (!a || Math.hypot(p[0] - mid[0], p[1] - mid[1]) < Math.hypot(a[0] - mid[0], a[1] - mid[1]) ? p : a), null);
+        if (!t) return null;
+        const clamp = (v, m) => Math.max(-m, Math.min(m, v));
+        const d = [clamp(mid[0] - t[0], b.width * 0.4), clamp(mid[1] - t[1], b.height * 0.4)];
+        for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+          const x = b.x + b.width * i / 10, y = b.y + b.height * j / 10;
+          const e = document.elementFromPoint(x, y);
+          if (e && !(e.closest && e.closest('.target'))) return [x, y, x + d[0], y + d[1]];
+        }
+        return null; })()";
     for game in GAMES {
         c.eval(&tab, "document.getElementById('settings').open = true; true");
         new_game(&mut c, &tab, game, "human", "ugine", 0.02);
         c.eval(&tab, "document.getElementById('settings').open = false; fitBoard(); true");
-        let mut taps = 0;
+        let (mut taps, mut swipes) = (0, 0);
         loop {
             let ready = c.wait(
                 &tab,
@@ -1358,21 +1388,28 @@ fn a_whole_game_of_every_game_is_played_by_touch_on_a_phone() {
             if ready == "over" {
                 break;
             }
-            taps += 1;
-            assert!(taps < 1500, "{game}: the game ends");
             let at = c.eval(&tab, place);
             if at.is_null() {
-                // The places in view are not playable: see the whole board again.
-                c.click(&tab, "#zoomout");
+                // No place to play in the board's window: move the board under the finger.
+                swipes += 1;
+                assert!(swipes < 300, "{game}: swipes bring the places into view");
+                let s = c.eval(&tab, swipe);
+                assert!(!s.is_null(), "{game}: somewhere to swipe from");
+                let f = |k: usize| s[k].as_f64().unwrap();
+                c.swipe(&tab, (f(0), f(1)), (f(2), f(3)));
                 continue;
             }
-            assert!(
-                at[2] == Value::Bool(true) || c.eval(&tab, "ugine.zoom") == Value::Null,
-                "{game}: {at}"
-            );
+            taps += 1;
+            assert!(taps < 1500, "{game}: the game ends");
+            let size = at[2].as_f64().unwrap();
+            assert!(size >= 40.0, "{game}: a place of {size} px for a finger");
+            let before = c.eval(&tab, "window.entered").as_u64().unwrap();
             c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+            let after = c.eval(&tab, "window.entered").as_u64().unwrap();
+            assert_eq!(after, before + 1, "{game}: every tap enters a place or a button");
         }
         let moves = c.eval(&tab, "ugine.state.moves.length").as_u64().unwrap();
         assert!(moves > 4, "{game}: a whole game ({moves} plies)");
+        eprintln!("{game} on a phone: {moves} plies, {taps} taps, {swipes} swipes");
     }
 }
