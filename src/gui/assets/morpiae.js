@@ -69,7 +69,7 @@
       // Clickable points (every lattice point), then the lines that can be chosen.
       for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
         const [cx, cy] = at([x, y]);
-        svgEl("circle", { cx, cy, r: 14, class: "hit", "data-cell": `${x},${y}` }, svg);
+        svgEl("circle", { cx, cy, r: 15, class: "hit", "data-cell": `${x},${y}` }, svg);
       }
       for (const m of choices) {
         const [a, b] = line(m).ends.map(at);
