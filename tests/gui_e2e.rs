@@ -1153,7 +1153,7 @@ fn match_under_way(
                 times_ms: r.times_ms[..n].to_vec(),
                 evals: vec![None; n],
                 clock_ms: Some([61_234 - 1000 * k as u64, 58_020]),
-                to_move: if n % 2 == 0 { "p1" } else { "p2" }.to_string(),
+                to_move: if n.is_multiple_of(2) { "p1" } else { "p2" }.to_string(),
                 started_ms: now - 20_000,
                 moved_ms: now,
             }
