@@ -1260,6 +1260,9 @@ fn a_watched_match_shows_its_games_in_progress_live() {
     );
     assert_eq!(end[2], Value::from(full_games[1].len()));
     assert_eq!(c.eval(&tab, "document.getElementById('banner').hidden"), Value::Bool(false));
+    // For a few seconds (polls come every second meanwhile).
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(c.eval(&tab, on_board)[0], Value::from(ids[1].clone()), "the end stays a while");
     c.wait(
         &tab,
         &format!(

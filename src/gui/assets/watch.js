@@ -12,7 +12,7 @@ const watch = {
   at: 0, // performance.now() when it came
   follow: true, // show the newest game as it comes
   key: null, // the id of the game on the board
-  endedAt: 0, // when the game followed left the games in progress
+  ended: null, // the game followed that has just ended: { key, at (performance.now()) }
 };
 // How long the end of a followed game stays on the board before the newest game (ms).
 const SHOW_END_MS = 4000;
@@ -78,10 +78,11 @@ function followed(d) {
   if (shownLive) return watch.key;
   const wasLive = app.replay && app.replay.watch && app.replay.games[app.replay.index].live;
   if (wasLive && d.games.some((g) => g.id === watch.key)) {
-    if (!watch.endedAt) watch.endedAt = performance.now();
-    if (performance.now() - watch.endedAt < SHOW_END_MS) return watch.key;
+    watch.ended = { key: watch.key, at: performance.now() };
   }
-  watch.endedAt = 0;
+  const e = watch.ended;
+  if (e && e.key === watch.key && performance.now() - e.at < SHOW_END_MS) return watch.key;
+  watch.ended = null;
   if (d.live.length) return d.live.reduce((a, b) => (b.number > a.number ? b : a)).id;
   return d.games.length ? d.games[d.games.length - 1].id : null;
 }
