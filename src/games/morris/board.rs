@@ -590,7 +590,9 @@ impl Reversible for Morris {
             // Hands or men only ever decrease: no earlier position can recur.
             self.quiet_plies = 0;
             self.reversible_from = self.history.len();
-        } else {
+        } else if self.hand == [0, 0] {
+            // The move limit counts from the moment both hands are empty (a step while
+            // the opponent still has men in hand leaves the count at 0).
             self.quiet_plies += 1;
         }
         self.stm = self.stm.opponent();
