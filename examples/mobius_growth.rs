@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use ugine::core::Game;
-use ugine::games::mobius::{Mcts, MctsParams, Mobius, MobiusOptions};
+use ugine::games::mobius::{MCTS_PARAMS, Mcts, Mobius, MobiusOptions};
 use ugine::search::{Reporter, SearchControl, SearchInfo, TimeBudget};
 
 /// Keeps the last report.
@@ -41,7 +41,7 @@ fn main() {
         [("first", Some(s - 10), None), ("last", Some(10), None)]
     };
     let pos = Mobius::startpos(&MobiusOptions::default());
-    let mut mcts = Mcts::new(mb, MctsParams::default());
+    let mut mcts = Mcts::new(mb, MCTS_PARAMS);
     for (part, secs, nodes) in parts {
         let budget = secs.map(|s| TimeBudget { soft: None, hard: Duration::from_secs(s) });
         let ctl = SearchControl::new(Arc::new(AtomicBool::new(false)), budget, nodes, None);

@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use ugine::core::{Game, Rng};
-use ugine::games::mobius::{Mcts, MctsParams, Mobius, MobiusOptions, playout};
+use ugine::games::mobius::{MCTS_PARAMS, Mcts, Mobius, MobiusOptions, playout};
 use ugine::search::{NullReporter, SearchControl, Searcher};
 
 /// Hex 11×11: cells `r·11 + c`; Red (first) joins the top and bottom rows.
@@ -73,7 +73,7 @@ fn main() {
         raw_t += t.elapsed().as_secs_f64();
 
         let t = Instant::now();
-        let mut mcts = Mcts::new(256, MctsParams::default());
+        let mut mcts = Mcts::new(256, MCTS_PARAMS);
         mcts.set_threads(threads);
         mcts.run(&start, &SearchControl::fixed(None, Some(mcts_n)), &mut NullReporter);
         mcts_t += t.elapsed().as_secs_f64();

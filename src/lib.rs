@@ -1,7 +1,7 @@
 //! ugine: a headless engine for five two-player abstract games, speaking UGI.
 //!
-//! Modules, bottom-up: each imports only modules listed before it, but for one circle
-//! (`tune` takes the match limits of `cli`). `ARCHITECTURE.md` maps them file by file.
+//! Modules, bottom-up: each imports only modules listed before it. `ARCHITECTURE.md`
+//! maps them file by file.
 //! - [`core`]: game-independent vocabulary: the [`core::Game`] trait, sides, outcomes,
 //!   search limits, rule options, generic perft, the seeded RNG. Imports nothing.
 //! - [`search`]: searches generic over games (alpha-beta with Lazy SMP threads, Monte
@@ -19,9 +19,9 @@
 //!   tournament). Imports `ugi`, `engine`, `search`, `core`.
 //! - [`gui`]: `ugine gui`, the browser front end (web server and embedded page).
 //!   Imports `runner`, `ugi`, `engine`, `search`, `core`.
-//! - [`tune`]: `ugine tune` (Texel tuning of the evaluations linear in their weights),
-//!   `ugine datagen` and `ugine spsa`. Imports `runner`, `engine`, `games`, `search`,
-//!   `core`, and `cli`.
+//! - [`tune`]: the tuning algorithms behind `ugine tune` (Texel tuning of the
+//!   evaluations linear in their weights), `datagen`, `train` and `spsa`. Imports
+//!   `runner`, `engine`, `search`, `core`.
 //! - [`cli`]: the command line, one file per subcommand. Imports all of the above; the
 //!   binary (`src/main.rs`) only calls [`cli::main`].
 

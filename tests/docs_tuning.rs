@@ -66,6 +66,14 @@ fn the_tuning_docs_examples_run_and_show_what_the_commands_write() {
     run(&d, &small_words(train[0], &[("--epochs", "1"), ("--hidden", "8")]));
     assert!(d.join("mabula.nnue").exists());
 
+    // tunables: the knobs as --param lines, the first as the example shows it.
+    let tunables = of("tunables");
+    assert_eq!(tunables.len(), 1, "{commands:?}");
+    let out = run(&d, &small_words(tunables[0], &[]));
+    let first = doc.lines().find(|l| l.starts_with("Morris Search Aspiration=")).unwrap();
+    assert_eq!(out.lines().next(), Some(first), "{out}");
+    assert!(out.lines().all(|l| l.matches(',').count() == 4), "{out}");
+
     // spsa: two iterations at few nodes end with one setoption line per parameter.
     let out = run(&d, &small_words(spsa[0], &[("--iterations", "2"), ("--nodes", "300")]));
     let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("setoption name ")).collect();

@@ -1,7 +1,7 @@
 //! Mobius search: immediate wins, forced blocks, determinism, tree reuse and reports.
 
 use ugine::core::{Game, Side};
-use ugine::games::mobius::{Mcts, MctsParams, Mobius, MobiusOptions, playout};
+use ugine::games::mobius::{MCTS_PARAMS, Mcts, Mobius, MobiusOptions, playout};
 use ugine::search::{NullReporter, Reporter, Score, SearchControl, SearchInfo, Searcher};
 
 const THREE_ZONES: &str = "l1 c3 k2 e3 l3 g3 k4 i3 l5 c7 k6 e7 l7 g7 k8 i7 l9 d10 k10 h10 l11 \
@@ -36,7 +36,7 @@ fn search(mcts: &mut Mcts, pos: &Mobius, playouts: u64) -> (String, Score, Vec<S
 #[test]
 fn plays_the_immediate_win() {
     let pos = line(1);
-    let (mv, score, infos) = search(&mut Mcts::new(16, MctsParams::default()), &pos, 2000);
+    let (mv, score, infos) = search(&mut Mcts::new(16, MCTS_PARAMS), &pos, 2000);
     assert_eq!(mv, "a1");
     assert_eq!(score, Score::Mate(1));
     assert_eq!(infos.last().unwrap().pv, ["a1"]);
@@ -47,15 +47,15 @@ fn blocks_the_only_winning_cell_of_the_opponent() {
     let pos = line(2);
     assert_eq!(pos.side_to_move(), Side::P2);
     assert!(pos.wins_with(Side::P1, ugine::games::mobius::geometry::parse_cell("a1").unwrap()));
-    let (mv, _, _) = search(&mut Mcts::new(16, MctsParams::default()), &pos, 2000);
+    let (mv, _, _) = search(&mut Mcts::new(16, MCTS_PARAMS), &pos, 2000);
     assert_eq!(mv, "a1");
 }
 
 #[test]
 fn fixed_playouts_are_deterministic_and_reported() {
     let pos = Mobius::startpos(&MobiusOptions::default());
-    let (a, sa, infos) = search(&mut Mcts::new(16, MctsParams::default()), &pos, 3000);
-    let (b, sb, _) = search(&mut Mcts::new(16, MctsParams::default()), &pos, 3000);
+    let (a, sa, infos) = search(&mut Mcts::new(16, MCTS_PARAMS), &pos, 3000);
+    let (b, sb, _) = search(&mut Mcts::new(16, MCTS_PARAMS), &pos, 3000);
     assert_eq!((a.clone(), sa), (b, sb));
     let last = infos.last().expect("a final report");
     assert_eq!(last.nodes, 3000);
@@ -65,7 +65,7 @@ fn fixed_playouts_are_deterministic_and_reported() {
 
 #[test]
 fn the_tree_is_kept_for_a_descendant_position() {
-    let mut mcts = Mcts::new(16, MctsParams::default());
+    let mut mcts = Mcts::new(16, MCTS_PARAMS);
     let pos = Mobius::startpos(&MobiusOptions::default());
     let (_, _, infos) = search(&mut mcts, &pos, 4000);
     let pv = &infos.last().unwrap().pv;
@@ -88,7 +88,7 @@ fn the_tree_is_kept_for_a_descendant_position() {
 #[test]
 fn two_threads_count_playouts_over_both_and_one_thread_stays_deterministic() {
     let pos = line(6);
-    let mut mcts = Mcts::new(16, MctsParams::default());
+    let mut mcts = Mcts::new(16, MCTS_PARAMS);
     mcts.set_threads(2);
     let (mv, _, infos) = search(&mut mcts, &pos, 3000);
     let last = infos.last().expect("a final report");
@@ -99,7 +99,7 @@ fn two_threads_count_playouts_over_both_and_one_thread_stays_deterministic() {
     // Back to one thread: the same answer as a fresh one-thread search.
     mcts.set_threads(1);
     let again = search(&mut mcts, &pos, 3000);
-    let fresh = search(&mut Mcts::new(16, MctsParams::default()), &pos, 3000);
+    let fresh = search(&mut Mcts::new(16, MCTS_PARAMS), &pos, 3000);
     assert_eq!((again.0, again.1), (fresh.0, fresh.1));
 }
 
@@ -114,7 +114,7 @@ fn random_playouts_are_reproducible_and_both_sides_win() {
 #[test]
 fn the_tree_keeps_expanding_after_it_fills_at_a_small_hash() {
     let pos = Mobius::startpos(&MobiusOptions::default());
-    let mut mcts = Mcts::new(1, MctsParams::default());
+    let mut mcts = Mcts::new(1, MCTS_PARAMS);
     let (_, _, infos) = search(&mut mcts, &pos, 15000);
     // More nodes were created than the tree holds: it filled and was collected.
     assert!(mcts.expanded_nodes() > mcts.tree_nodes() as u64, "{}", mcts.expanded_nodes());

@@ -45,3 +45,23 @@ fn every_ending_names_its_rule() {
     let quiet = reason_after("W2/W2/W2/6/2B/2B/2B w 0 0 99", "a7-d7");
     assert_eq!(quiet, (Outcome::Draw, "100 plies without a capture".to_string()));
 }
+
+/// A step while the opponent still has men in hand (a position string may give one)
+/// leaves the move-limit count at 0, so the position it reaches writes a string that
+/// reads back (the count starts once both hands are empty).
+#[test]
+fn a_step_before_both_hands_are_empty_keeps_a_readable_position_string() {
+    let opts = MorrisOptions::default();
+    let mut pos = Morris::from_fen("3/3/3/6/3/3/WWW w 0 3 0", &opts).unwrap();
+    pos.play(pos.parse_move("a1-a4").unwrap());
+    let fen = pos.to_fen();
+    assert_eq!(fen, "3/3/3/W5/3/3/1WW b 0 3 0");
+    let back = Morris::from_fen(&fen, &opts).unwrap();
+    assert_eq!(back.to_fen(), fen);
+    // Once both hands are empty, steps count.
+    let mut pos = Morris::from_fen("3/3/3/6/3/B1B/WWW b 0 1 0", &opts).unwrap();
+    for mv in ["b4", "a1-a4", "b4-c4"] {
+        pos.play(pos.parse_move(mv).unwrap());
+    }
+    assert_eq!(pos.to_fen(), "3/3/3/W1B3/3/B1B/1WW w 0 0 2");
+}

@@ -38,6 +38,7 @@ fn ugine_against_random_with_openings_records_and_replay() {
         records.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("warning: no --openings"));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("ugine vs random"), "{out}");
     assert!(out.contains("pairs 3"), "{out}");
@@ -293,6 +294,8 @@ fn round_robin_of_random_movers_with_concurrency() {
         records.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("warning: no --openings"), "rounds from the start position: {err}");
     let out = String::from_utf8_lossy(&o.stdout);
     for p in ["random vs r2", "random vs r3", "r2 vs r3", "standings"] {
         assert!(out.contains(p), "{p}: {out}");

@@ -7,8 +7,9 @@ use ugine::core::{Limits, Outcome, Side};
 use ugine::engine::{Session, find_game};
 use ugine::runner::players::{EndQuery, MoveReply, Player, PlayerError, RandomPlayer};
 use ugine::runner::records::opening::Opening;
-use ugine::runner::records::record::{GameId, GameRecord, Termination};
+use ugine::runner::records::record::{GameRecord, Termination};
 use ugine::runner::records::replay::validate;
+use ugine::runner::schedule::GameId;
 use ugine::runner::tournament::game::{GameSetup, TimeControl, play_game};
 
 fn morris() -> Box<dyn Session> {

@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::emit;
 use crate::core::words::split_words;
+use crate::runner::note;
 use crate::runner::players::spec::EngineSpec;
 use crate::runner::stats::sprt::Sprt;
 use crate::runner::tournament::Match;
@@ -189,7 +190,17 @@ impl LimitArgs {
 /// summary line is `SPRT: H1 accepted (pass)`, `SPRT: H0 accepted (fail)` or
 /// `SPRT: no decision`.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    let m = Match::new(args.to_config()?)?;
+    let cfg = args.to_config()?;
+    if cfg.openings.is_none() && cfg.rounds > 1 {
+        // As fastchess warns: engines limited by nodes or depth then replay one pair of
+        // games round after round, and the result measures nothing but that pair.
+        note(
+            "warning: no --openings: every round starts from the start position, so engines \
+             limited by nodes or depth repeat the same games; give an opening file \
+             (`ugine genfens`)",
+        );
+    }
+    let m = Match::new(cfg)?;
     let outcome = m.run()?;
     emit(&m.summary(&outcome))
 }

@@ -3,6 +3,7 @@
 //! it. Without a subcommand the binary runs the UGI protocol loop ([`engine`]).
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod genfens;
 pub mod gui;
@@ -13,6 +14,10 @@ pub mod morris_db;
 pub mod perft;
 pub mod ratings;
 pub mod replay;
+pub mod spsa;
+pub mod train;
+pub mod tunables;
+pub mod tune;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -43,17 +48,19 @@ enum Cmd {
     /// Validate a game-record file with the rules and summarize it.
     Replay(replay::ReplayArgs),
     /// Self-play data for tuning: one line per searched position (docs/tuning.md).
-    Datagen(crate::tune::datagen::DatagenArgs),
+    Datagen(datagen::DatagenArgs),
     /// Statistics of a match played in pieces (shards), as one run would print them.
     Merge(merge::MergeArgs),
     /// Maximum-likelihood ratings of the engines in record or PGN files.
     Ratings(ratings::RatingsArgs),
     /// Fit a game's evaluation weights to self-play data (docs/tuning.md).
-    Tune(crate::tune::TuneArgs),
+    Tune(tune::TuneArgs),
     /// Train a game's evaluation network on self-play data (docs/tuning.md).
-    Train(crate::tune::train::TrainArgs),
+    Train(train::TrainArgs),
     /// Tune an engine's spin options (search parameters) by SPSA self-play (docs/tuning.md).
-    Spsa(Box<crate::tune::spsa::SpsaArgs>),
+    Spsa(Box<spsa::SpsaArgs>),
+    /// A game's tunable search parameters, as `ugine spsa --param` reads them.
+    Tunables(tunables::TunablesArgs),
     /// One-player Morpion Solitaire: search for the longest game (NRPA).
     Morpion(morpion::MorpionArgs),
     /// Nine Men's Morris endgame databases: build, stats, probe, verify.
@@ -72,12 +79,13 @@ pub fn main() -> anyhow::Result<()> {
         Some(Cmd::Match(args)) => r#match::run(&args),
         Some(Cmd::Genfens(args)) => genfens::run(&args),
         Some(Cmd::Replay(args)) => replay::run(&args),
-        Some(Cmd::Datagen(args)) => crate::tune::datagen::run_datagen(&args),
+        Some(Cmd::Datagen(args)) => datagen::run(&args),
         Some(Cmd::Merge(args)) => merge::run(&args),
         Some(Cmd::Ratings(args)) => ratings::run(&args),
-        Some(Cmd::Tune(args)) => crate::tune::run_tune(&args),
-        Some(Cmd::Train(args)) => crate::tune::train::run_train(&args),
-        Some(Cmd::Spsa(args)) => crate::tune::spsa::run_spsa(&args),
+        Some(Cmd::Tune(args)) => tune::run(&args),
+        Some(Cmd::Train(args)) => train::run(&args),
+        Some(Cmd::Spsa(args)) => spsa::run(&args),
+        Some(Cmd::Tunables(args)) => tunables::run(&args),
         Some(Cmd::Morpion(args)) => morpion::run(&args),
         Some(Cmd::MorrisDb(args)) => morris_db::run(&args),
         Some(Cmd::Gui(args)) => gui::run(&args),

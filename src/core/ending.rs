@@ -5,7 +5,7 @@
 
 use std::fmt::{self, Display};
 
-use super::game::Outcome;
+use super::side::Outcome;
 
 /// A finished game: who won, and why the rules say so.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,46 +6,7 @@ use std::hash::Hash;
 use super::ending::Ending;
 use super::options::RuleOptions;
 use super::rng::Rng;
-
-/// One of the two players. Player 1 moves first from the standard start position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    P1,
-    P2,
-}
-
-impl Side {
-    /// The other player.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::P1 => Side::P2,
-            Side::P2 => Side::P1,
-        }
-    }
-
-    /// 0 for player 1, 1 for player 2: an index into per-side arrays.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Win(Side),
-    Draw,
-}
-
-impl Outcome {
-    /// The protocol word for this outcome: `p1win`, `p2win` or `draw`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Win(Side::P1) => "p1win",
-            Outcome::Win(Side::P2) => "p2win",
-            Outcome::Draw => "draw",
-        }
-    }
-}
+use super::side::{Outcome, Side};
 
 /// A position string that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,12 +108,10 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         moves.len() as u64
     }
 
-    /// Number of leaf nodes `depth` plies below this position. Games with a faster
-    /// generator (bulk counting, make/unmake) override it; the default is
-    /// [`crate::core::perft`].
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(self, depth)
-    }
+    /// Number of leaf nodes `depth` plies below this position: [`crate::core::perft`],
+    /// or its faster forms ([`crate::core::perft_reversible`]: make/unmake and bulk
+    /// counting), as the game's generator allows.
+    fn perft(&self, depth: u32) -> u64;
 }
 
 /// Make/unmake: play a move and take it back, for searches that avoid copying.

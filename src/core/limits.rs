@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::game::Side;
+use super::side::Side;
 
 /// The limits of one search, as sent by `go`. Empty (`Default`) means "no limit given",
 /// which the engine treats like `infinite`.

@@ -81,6 +81,22 @@ pub trait RuleOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// Applies one option; `name` is the spec's own spelling, `value` already checked
     /// against the spec by [`OptionSpec::parse_value`].
     fn set(&mut self, name: &str, value: &OptionValue) -> Result<(), String>;
+
+    /// The defaults with `Name=value` pairs applied in order (as `--option` flags give
+    /// them; names in any case); `game` names the game in the error.
+    fn from_pairs(pairs: &[(String, String)], game: &str) -> Result<Self, String> {
+        let mut opts = Self::default();
+        let specs = Self::specs();
+        for (k, v) in pairs {
+            let spec = specs
+                .iter()
+                .find(|s| s.name.eq_ignore_ascii_case(k.trim()))
+                .ok_or_else(|| format!("'{k}' is not a rule option of {game}"))?;
+            let value = spec.parse_value(v)?;
+            opts.set(spec.name, &value)?;
+        }
+        Ok(opts)
+    }
 }
 
 /// For games without rule options.

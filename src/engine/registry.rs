@@ -3,7 +3,7 @@
 use super::session::{GameSession, Session};
 use crate::core::{Game, Limits};
 use crate::games::mabula::{Mabula, MabulaSearch};
-use crate::games::mobius::{Mcts, MctsParams, Mobius};
+use crate::games::mobius::{MCTS_PARAMS, Mcts, Mobius};
 use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::{Morris, MorrisSearch};
@@ -59,7 +59,7 @@ games! {
         make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(AlphaBeta::new(mb))),
         bench: || Limits::depth(7);
     Mobius in mobius =>
-        make: |mb| Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MctsParams::default()))),
+        make: |mb| Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MCTS_PARAMS))),
         bench: || Limits::nodes(20_000);
     Mabula in mabula =>
         make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),

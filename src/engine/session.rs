@@ -5,11 +5,16 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::core::{Game, Limits, OptionSpec, OptionValue, Outcome, Rng, RuleOptions, Side};
+use crate::core::{
+    Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, RuleOptions, Side,
+};
 use crate::search::{Reporter, SearchControl, Searcher, TimeBudget};
 
 /// Called on the search thread when a search ends, with the best move's text.
 pub type SearchDone = Box<dyn FnOnce(String) + Send>;
+
+/// SPSA's final learning rate `r_end` in [`Session::spsa_params`] (fishtest's usual).
+pub const SPSA_R_END: f64 = 0.002;
 
 /// Everything the protocol loop and the match runner need from a game, without its types.
 pub trait Session: Send {
@@ -30,6 +35,10 @@ pub trait Session: Send {
     fn search_option_specs(&self) -> Vec<OptionSpec>;
     /// The search's tunable parameters (see [`Searcher::tuning_specs`]).
     fn tuning_option_specs(&self) -> Vec<OptionSpec>;
+    /// The tunable spin options SPSA may tune, as `ugine spsa --param` reads them:
+    /// `Name=default,min,max,c_end,r_end` (see [`Searcher::spsa_steps`]; `r_end` is
+    /// fishtest's usual 0.002).
+    fn spsa_params(&self) -> Vec<String>;
     /// Applies one of the search's own options or tuning knobs (already checked against
     /// its spec).
     fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String>;
@@ -180,6 +189,18 @@ impl<G: Game, S: Searcher<G>> Session for GameSession<G, S> {
 
     fn tuning_option_specs(&self) -> Vec<OptionSpec> {
         self.tuning_options.clone()
+    }
+
+    fn spsa_params(&self) -> Vec<String> {
+        let steps = self.with_searcher(|s| s.spsa_steps());
+        self.tuning_options
+            .iter()
+            .filter_map(|spec| {
+                let OptionKind::Spin { default, min, max } = spec.kind else { return None };
+                let (_, step) = steps.iter().find(|(name, _)| *name == spec.name)?;
+                Some(format!("{}={default},{min},{max},{step},{SPSA_R_END}", spec.name))
+            })
+            .collect()
     }
 
     fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {

@@ -7,7 +7,8 @@ use serde_json::{Value, json};
 use crate::core::Outcome;
 use crate::engine::{Session, find_game};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{GameId, GameRecord, Termination};
+use crate::runner::records::record::{GameRecord, Termination};
+use crate::runner::schedule::GameId;
 
 /// Applies rule options (`name`, value text) to `session`. Options that are not rule
 /// options of its game (`Hash`, another game's options) are refused when `strict`, else

@@ -11,7 +11,7 @@ use crate::runner::players::process::{Deadlines, EngineCommand, Monitor, Process
 use crate::runner::players::spec::EngineSpec;
 use crate::runner::players::{MoveReply, Player, PlayerError};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::GameId;
+use crate::runner::schedule::GameId;
 
 /// What a seat reports to its table; `ticket` identifies the request it answers.
 #[derive(Debug)]

@@ -21,7 +21,8 @@ use super::records::{replay_game, replay_json};
 use crate::core::{Outcome, Side};
 use crate::runner::records::live::{LiveGame, LiveSnapshot, live_path, unix_ms};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{Eval, GameId, GameRecord, Termination};
+use crate::runner::records::record::{Eval, GameRecord, Termination};
+use crate::runner::schedule::GameId;
 use crate::runner::stats::elo::Wdl;
 
 /// The record files and live files of `path`: itself and its live file, or the record

@@ -11,8 +11,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 
-use crate::runner::records::record::GameId;
-
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -111,6 +109,36 @@ impl Shard {
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Identifies a game of a match: pairing, opening round and seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId {
+    /// Index of the engine pairing (0 for a head-to-head match).
+    pub pairing: usize,
+    /// Index of the opening round within the pairing.
+    pub round: usize,
+    /// 0: the pairing's first engine is p1; 1: seats swapped.
+    pub seat: u8,
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.pairing, self.round, self.seat)
+    }
+}
+
+impl GameId {
+    /// Reads `pairing.round.seat`.
+    pub fn parse(s: &str) -> Option<GameId> {
+        let mut it = s.split('.');
+        let id = GameId {
+            pairing: it.next()?.parse().ok()?,
+            round: it.next()?.parse().ok()?,
+            seat: it.next()?.parse().ok().filter(|s| *s <= 1)?,
+        };
+        it.next().is_none().then_some(id)
     }
 }
 

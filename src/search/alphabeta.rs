@@ -1069,6 +1069,10 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
         params::option_specs(G::SEARCH_PREFIX, &G::PARAMS)
     }
 
+    fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
+        params::spsa_steps(G::SEARCH_PREFIX)
+    }
+
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         params::set_option(G::SEARCH_PREFIX, &mut self.params, name, value)
     }

@@ -181,6 +181,28 @@ impl Default for MctsParams {
     }
 }
 
+/// The garbage collection of a full tree, shared by the Monte Carlo searches
+/// ([`MonteCarlo`] and Mobius's): given the visits and number of children of every
+/// expanded node below the root (`expanded`, reordered here), the visits a node needs to
+/// keep its children so that the nodes kept (the root, its `root_children` and the
+/// children of the most visited nodes) fill at most half of `capacity`. 0 keeps all.
+pub fn collection_threshold(
+    expanded: &mut [(u32, usize)],
+    root_children: usize,
+    capacity: usize,
+) -> u32 {
+    expanded.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
+    let budget = capacity / 2;
+    let mut kept = 1 + root_children;
+    for &(visits, children) in expanded.iter() {
+        if kept + children > budget {
+            return visits + 1;
+        }
+        kept += children;
+    }
+    0
+}
+
 /// The bit pattern of [`Node::terminal`] for a position that is not over (a NaN, which
 /// no reward is).
 const NOT_OVER: u32 = u32::MAX;
@@ -526,17 +548,8 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         for child in self.children(&self.root) {
             self.expanded_nodes(child, &mut expanded);
         }
-        expanded.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
-        let budget = self.capacity / 2;
-        let mut kept = 1 + self.children(&self.root).len();
-        let mut threshold = 0;
-        for &(visits, children) in &expanded {
-            if kept + children > budget {
-                threshold = visits + 1;
-                break;
-            }
-            kept += children;
-        }
+        let threshold =
+            collection_threshold(&mut expanded, self.children(&self.root).len(), self.capacity);
         let mut old = std::mem::replace(&mut self.blocks, Blocks::new(self.capacity));
         let moved = old.move_subtree(&mut self.root, &self.blocks, threshold);
         self.size = AtomicUsize::new(1 + moved);

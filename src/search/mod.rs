@@ -17,7 +17,8 @@ pub mod tunables;
 pub use alphabeta::{AlphaBeta, Evaluate, Line, SearchParams, SearchResult};
 pub use control::{SearchControl, TimeBudget};
 pub use mcts::{
-    LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Uniform, playout_by_moves, result_for,
+    LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Uniform, collection_threshold,
+    playout_by_moves, result_for,
 };
 pub use oracle::{Oracle, Verdict};
 pub use report::{NullReporter, Recorder, Report, Reporter, Score, SearchInfo};
@@ -44,6 +45,11 @@ pub trait Searcher<G: Game>: Send + 'static {
     /// announced only when asked for (`ugine --tuning-options`), so that a GUI's engine
     /// dialog shows what a user sets.
     fn tuning_specs(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+    /// SPSA's final perturbation (`c_end`) of each spin option of
+    /// [`Searcher::tuning_specs`] that SPSA may tune, by option name.
+    fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
     }
     /// Applies one of [`Searcher::option_specs`] or [`Searcher::tuning_specs`] (value

@@ -22,24 +22,24 @@ use super::tunables::conv::NEVER;
 
 /// The alpha-beta's tunable parameters, in the order of their options.
 pub const ALPHA_BETA: [Tunable<SearchParams>; 18] = [
-    tunable!(SearchParams, "Aspiration", aspiration, int, 0, 10_000),
-    tunable!(SearchParams, "LMR Min Depth", lmr_min_depth, int, 1, 64),
-    tunable!(SearchParams, "LMR Min Move", lmr_min_move, count, 1, NEVER),
-    tunable!(SearchParams, "LMR Late Move", lmr_late_move, count, 1, NEVER),
+    tunable!(SearchParams, "Aspiration", aspiration, int, 0, 10_000, 5),
+    tunable!(SearchParams, "LMR Min Depth", lmr_min_depth, int, 1, 64, 1),
+    tunable!(SearchParams, "LMR Min Move", lmr_min_move, count, 1, NEVER, 1),
+    tunable!(SearchParams, "LMR Late Move", lmr_late_move, count, 1, NEVER, 1),
     tunable!(SearchParams, "LMR In PV", lmr_in_pv, switch),
-    tunable!(SearchParams, "LMR Deep Depth", lmr_deep_depth, depth, 1, NEVER),
+    tunable!(SearchParams, "LMR Deep Depth", lmr_deep_depth, depth, 1, NEVER, 1),
     tunable!(SearchParams, "Null Move", null_move, switch),
-    tunable!(SearchParams, "Null Min Depth", null_min_depth, int, 1, 64),
-    tunable!(SearchParams, "Null Base", null_base, int, 0, 16),
-    tunable!(SearchParams, "Null Divisor", null_divisor, int, 1, 64),
-    tunable!(SearchParams, "History Max", history_max, int, 1, 1 << 30),
-    tunable!(SearchParams, "Max Extend Ply", max_extend_ply, size, 0, 128),
-    tunable!(SearchParams, "Soft Fraction", soft_fraction, permille, 1, 3000),
-    tunable!(SearchParams, "Contempt", contempt, int, 0, 1000),
-    tunable!(SearchParams, "RFP Margin", rfp_margin, int, 0, 10_000),
-    tunable!(SearchParams, "RFP Max Depth", rfp_max_depth, int, 0, 64),
-    tunable!(SearchParams, "LMP Base", lmp_base, count, 0, NEVER),
-    tunable!(SearchParams, "LMP Max Depth", lmp_max_depth, int, 0, 64),
+    tunable!(SearchParams, "Null Min Depth", null_min_depth, int, 1, 64, 1),
+    tunable!(SearchParams, "Null Base", null_base, int, 0, 16, 1),
+    tunable!(SearchParams, "Null Divisor", null_divisor, int, 1, 64, 1),
+    tunable!(SearchParams, "History Max", history_max, int, 1, 1 << 30, 1 << 18),
+    tunable!(SearchParams, "Max Extend Ply", max_extend_ply, size, 0, 128, 4),
+    tunable!(SearchParams, "Soft Fraction", soft_fraction, permille, 1, 3000, 50),
+    tunable!(SearchParams, "Contempt", contempt, int, 0, 1000, 5),
+    tunable!(SearchParams, "RFP Margin", rfp_margin, int, 0, 10_000, 5),
+    tunable!(SearchParams, "RFP Max Depth", rfp_max_depth, int, 0, 64, 1),
+    tunable!(SearchParams, "LMP Base", lmp_base, count, 0, NEVER, 1),
+    tunable!(SearchParams, "LMP Max Depth", lmp_max_depth, int, 0, 64, 1),
 ];
 
 /// The option names of a game whose options start with `prefix`: `"Morris"` gives
@@ -65,6 +65,11 @@ pub fn option_names(prefix: &'static str) -> &'static [&'static str] {
 /// table.
 pub fn option_specs(prefix: &'static str, defaults: &SearchParams) -> Vec<OptionSpec> {
     tunables::option_specs(&ALPHA_BETA, option_names(prefix), defaults)
+}
+
+/// The SPSA steps of a game's search options, for option-name `prefix`.
+pub fn spsa_steps(prefix: &'static str) -> Vec<(&'static str, f64)> {
+    tunables::spsa_steps(&ALPHA_BETA, option_names(prefix))
 }
 
 /// Applies option `name` (one of `prefix`'s; the value already checked against its

@@ -19,11 +19,15 @@ pub struct Tunable<S> {
     pub get: fn(&S) -> i64,
     /// Stores an option value (already within `range`) into the field.
     pub set: fn(&mut S, i64),
+    /// SPSA's final perturbation `c_end` in option units (fishtest's column): about a
+    /// twentieth of the range the value plausibly moves in; 0 for a switch, which SPSA
+    /// does not tune.
+    pub step: f64,
 }
 
-/// A table row: `tunable!(S, "Name", field.path, conversion, min..=max)`, or
+/// A table row: `tunable!(S, "Name", field.path, conversion, min, max, step)`, or
 /// `tunable!(S, "Name", field.path, switch)` for a `check` option. The conversion is a
-/// module of [`conv`] with `get` and `set`.
+/// module of [`conv`] with `get` and `set`; `step` is [`Tunable::step`].
 #[macro_export]
 macro_rules! tunable {
     ($s:ty, $name:literal, $($field:ident).+, switch) => {
@@ -32,14 +36,16 @@ macro_rules! tunable {
             range: None,
             get: |s: &$s| i64::from(s.$($field).+),
             set: |s: &mut $s, v| s.$($field).+ = v != 0,
+            step: 0.0,
         }
     };
-    ($s:ty, $name:literal, $($field:ident).+, $conv:ident, $min:expr, $max:expr) => {
+    ($s:ty, $name:literal, $($field:ident).+, $conv:ident, $min:expr, $max:expr, $step:expr) => {
         $crate::search::tunables::Tunable::<$s> {
             name: $name,
             range: Some(($min, $max)),
             get: |s: &$s| $crate::search::tunables::conv::$conv::get(s.$($field).+),
             set: |s: &mut $s, v| s.$($field).+ = $crate::search::tunables::conv::$conv::set(v),
+            step: $step as f64,
         }
     };
 }
@@ -79,6 +85,16 @@ pub fn option_specs<S>(
 /// The options of a table whose rows carry their whole names.
 pub fn named_option_specs<S>(table: &[Tunable<S>], values: &S) -> Vec<OptionSpec> {
     table.iter().map(|t| OptionSpec { name: t.name, kind: t.kind(values) }).collect()
+}
+
+/// The SPSA steps of `table`'s spin rows named `names` (one per row, in order).
+pub fn spsa_steps<S>(table: &[Tunable<S>], names: &[&'static str]) -> Vec<(&'static str, f64)> {
+    table.iter().zip(names).filter(|(t, _)| t.step > 0.0).map(|(t, &n)| (n, t.step)).collect()
+}
+
+/// [`spsa_steps`] for a table whose rows carry their whole names.
+pub fn named_spsa_steps<S>(table: &[Tunable<S>]) -> Vec<(&'static str, f64)> {
+    table.iter().filter(|t| t.step > 0.0).map(|t| (t.name, t.step)).collect()
 }
 
 /// Applies option `name` (the value already checked against its spec) to `target`;
@@ -186,26 +202,6 @@ pub mod conv {
             v as f64 / 1e6
         }
     }
-
-    /// An `f32` fraction in thousandths.
-    pub mod permille_f32 {
-        pub fn get(x: f32) -> i64 {
-            (f64::from(x) * 1e3).round() as i64
-        }
-        pub fn set(v: i64) -> f32 {
-            (v as f64 / 1e3) as f32
-        }
-    }
-
-    /// An `f32` in millionths.
-    pub mod per_million_f32 {
-        pub fn get(x: f32) -> i64 {
-            (f64::from(x) * 1e6).round() as i64
-        }
-        pub fn set(v: i64) -> f32 {
-            (v as f64 / 1e6) as f32
-        }
-    }
 }
 
 #[cfg(test)]
@@ -221,11 +217,9 @@ mod tests {
         assert_eq!((count::set(NEVER), depth::set(NEVER)), (usize::MAX, i32::MAX));
         for v in [0, 1, 250, 999, 3000, 10_000] {
             assert_eq!(permille::get(permille::set(v)), v);
-            assert_eq!(permille_f32::get(permille_f32::set(v)), v);
         }
         for v in [0, 1, 2000, 999_999, 1_000_000] {
             assert_eq!(per_million::get(per_million::set(v)), v);
-            assert_eq!(per_million_f32::get(per_million_f32::set(v)), v);
         }
     }
 }

@@ -10,59 +10,12 @@
 //! `cp` units, or `#N` / `#-N` for a forced win / loss in N moves; `result` is how the
 //! game ended (a game still going after `max_plies` engine moves counts as a draw).
 //! Games are written whole and in order, so the output depends only on the settings and
-//! the seed, not on `--concurrency`. Progress goes to stderr.
-
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
-use std::time::Instant;
-
-use anyhow::{Context, bail};
-use clap::Args;
+//! the seed, not on `--concurrency` (`crate::cli::datagen` runs the games and writes them).
 
 use crate::core::{Outcome, Side};
 use crate::engine::{Session, search_nodes};
-use crate::runner::records::opening::{Opening, default_plies, generate_openings};
-use crate::runner::referee::Referee;
+use crate::runner::records::opening::Opening;
 use crate::search::Score;
-
-/// `ugine datagen`: self-play data for tuning (format in `docs/tuning.md`).
-#[derive(Args, Debug)]
-pub struct DatagenArgs {
-    /// The game.
-    #[arg(long)]
-    pub game: String,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
-    pub games: usize,
-    /// Nodes searched per move.
-    #[arg(long, default_value_t = 5000)]
-    pub nodes: u64,
-    /// Random plies of each opening: from the start position (default 8), or from a
-    /// random setup in games that have them (Mabula; default 0, the setup alone).
-    #[arg(long, value_name = "K")]
-    pub plies: Option<usize>,
-    /// Seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once (one search thread each).
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Engine moves after which a game is stopped and counted a draw.
-    #[arg(long, default_value_t = 400)]
-    pub max_plies: usize,
-    /// Hash table per game in MB.
-    #[arg(long, default_value_t = 16)]
-    pub hash: usize,
-    /// Rule options "Name=value"; repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
-    pub option: Vec<(String, String)>,
-    /// Output file (default: stdout).
-    #[arg(long, short)]
-    pub output: Option<PathBuf>,
-}
 
 /// One searched position of a game, before the result is known.
 struct Sample {
@@ -84,23 +37,25 @@ pub fn format_line(fen: &str, side: Side, score: Score, result: Outcome) -> Stri
     format!("{fen} | {side} | {score} | {}", result.as_str())
 }
 
-/// Plays one self-play game from `opening`; returns its data lines.
-fn play(
+/// Plays one self-play game from `opening`, searching `nodes` per move and counting a
+/// game still going after `max_plies` engine moves a draw; returns its data lines.
+pub fn play(
     session: &mut dyn Session,
     opening: &Opening,
-    args: &DatagenArgs,
+    nodes: u64,
+    max_plies: usize,
 ) -> anyhow::Result<Vec<String>> {
     session.new_game();
     let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
     session.set_position(opening.fen.as_deref(), &moves).map_err(anyhow::Error::msg)?;
     let mut samples = Vec::new();
     let mut result = Outcome::Draw;
-    for _ in 0..args.max_plies {
+    for _ in 0..max_plies {
         if let Some(o) = session.outcome() {
             result = o;
             break;
         }
-        let (mv, score) = search_nodes(session, args.nodes)?;
+        let (mv, score) = search_nodes(session, nodes)?;
         if let Some(score) = score {
             samples.push(Sample { fen: session.fen(), side: session.side_to_move(), score });
         }
@@ -110,83 +65,4 @@ fn play(
         result = o;
     }
     Ok(samples.iter().map(|s| format_line(&s.fen, s.side, s.score, result)).collect())
-}
-
-/// Runs `ugine datagen`.
-pub fn run_datagen(args: &DatagenArgs) -> anyhow::Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let mut options = vec![("Game".to_string(), args.game.clone())];
-    options.extend(args.option.iter().cloned());
-    let referee = Referee::new(&args.game, &options)?;
-    let mut session = referee.session()?;
-    let plies = args.plies.unwrap_or_else(|| default_plies(session.as_ref(), 8));
-    let openings = generate_openings(session.as_mut(), args.games, plies, None, args.seed);
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
-        )),
-        None => Box::new(std::io::stdout().lock()),
-    };
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = channel::<(usize, anyhow::Result<Vec<String>>)>();
-    let start = Instant::now();
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        for _ in 0..args.concurrency.clamp(1, args.games) {
-            let tx = tx.clone();
-            let (next, failed, openings, referee) = (&next, &failed, &openings, &referee);
-            scope.spawn(move || {
-                let mut session = match referee.session() {
-                    Ok(s) => s,
-                    Err(e) => {
-                        let _ = tx.send((0, Err(e)));
-                        return;
-                    }
-                };
-                session.set_hash_mb(args.hash);
-                while !failed.load(Ordering::SeqCst) {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= openings.len() {
-                        break;
-                    }
-                    let lines = play(session.as_mut(), &openings[i], args);
-                    if tx.send((i, lines)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Games finish in any order; they are written in order.
-        let mut pending = BTreeMap::new();
-        let (mut written, mut positions) = (0, 0);
-        for (i, lines) in rx {
-            let lines = match lines {
-                Ok(l) => l,
-                Err(e) => {
-                    failed.store(true, Ordering::SeqCst);
-                    return Err(e.context(format!("game {}", i + 1)));
-                }
-            };
-            pending.insert(i, lines);
-            while let Some(lines) = pending.remove(&written) {
-                for l in &lines {
-                    writeln!(out, "{l}").context("cannot write the data")?;
-                }
-                written += 1;
-                positions += lines.len();
-            }
-            let secs = start.elapsed().as_secs_f64().max(1e-3);
-            // Progress only: a closed stderr must not stop the run.
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "[{written}/{}] games written, {positions} positions, {:.1} positions/s",
-                args.games,
-                positions as f64 / secs
-            );
-        }
-        out.flush().context("cannot write the data")
-    })
 }

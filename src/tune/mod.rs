@@ -7,100 +7,30 @@ pub mod texel;
 pub mod train;
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, bail};
-use clap::Args;
 
-use crate::core::{Game, LinearEval, OptionSpec, RuleOptions, Side, Trace};
-use crate::games::mabula::Mabula;
-use crate::games::moebius_chess::MoebiusChess;
-use crate::games::morpiae::Morpiae;
-use crate::games::morris::Morris;
+use crate::core::{LinearEval, Side, Trace};
 use crate::search::Evaluate;
 use texel::Sample;
 
-/// `ugine tune`: Texel tuning of a game's evaluation weights.
-#[derive(Args, Debug)]
-pub struct TuneArgs {
-    /// The game (one with a linear evaluation: morris, moebius-chess, mabula, morpiae).
-    #[arg(long)]
-    pub game: String,
-    /// Data from `ugine datagen` (one line per position).
-    #[arg(long)]
-    pub data: PathBuf,
-    /// Gradient-descent steps over the whole data.
-    #[arg(long, default_value_t = 1500)]
-    pub epochs: usize,
-    /// Adam step size, in weight units.
-    #[arg(long, default_value_t = 1.0)]
-    pub rate: f64,
-    /// L2 pull of every weight towards its current value: the loss grows by this much per
-    /// (100 cp)² a weight moves (0: none).
-    #[arg(long, default_value_t = 0.0)]
-    pub reg: f64,
-    /// Leaves every weight whose name contains this text at its current value;
-    /// repeatable (e.g. `--fix value` keeps the material).
-    #[arg(long = "fix", value_name = "TEXT")]
-    pub fix: Vec<String>,
-    /// Weight of the game result in each position's target; the rest is the search score's
-    /// predicted result, `σ(K·score)` (1: results only).
-    #[arg(long, default_value_t = 1.0)]
-    pub lambda: f64,
-    /// Rule options of the data "Name=value"; repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
-    pub option: Vec<(String, String)>,
-    /// Where to write the weight table (default: the game's own, from the repository
-    /// root); `-` prints it instead.
-    #[arg(long, short)]
-    pub output: Option<PathBuf>,
-}
-
-/// Runs `ugine tune`: the report on stdout, the table to its file.
-pub fn run_tune(args: &TuneArgs) -> anyhow::Result<()> {
-    match args.game.to_ascii_lowercase().as_str() {
-        "morris" => tune::<Morris>(args),
-        "moebius-chess" => tune::<MoebiusChess>(args),
-        "mabula" => tune::<Mabula>(args),
-        "morpiae" => tune::<Morpiae>(args),
-        g => bail!(
-            "game '{g}' has no linear evaluation to tune (morris, moebius-chess, mabula, \
-             morpiae have)"
-        ),
-    }
-}
-
-/// The rule options of the data, from `--option "Name=value"` arguments.
-fn rule_options<G: Game>(options: &[(String, String)]) -> anyhow::Result<G::Options> {
-    let mut opts = G::Options::default();
-    let specs: Vec<OptionSpec> = G::Options::specs();
-    for (k, v) in options {
-        let spec = specs
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(k.trim()))
-            .with_context(|| format!("'{k}' is not a rule option of {}", G::NAME))?;
-        let value = spec.parse_value(v).map_err(anyhow::Error::msg)?;
-        opts.set(spec.name, &value).map_err(anyhow::Error::msg)?;
-    }
-    Ok(opts)
-}
-
 /// Lines per block of the data; every [`HOLDOUT_EVERY`]th block (the positions of a few
 /// consecutive games) is held out of the fit to measure it.
-const HOLDOUT_BLOCK: usize = 1000;
-const HOLDOUT_EVERY: usize = 10;
+pub const HOLDOUT_BLOCK: usize = 1000;
+pub const HOLDOUT_EVERY: usize = 10;
 
 /// What reading the data kept and dropped.
 #[derive(Debug, Default)]
-struct Loaded {
+pub struct Loaded {
     /// The positions fitted, with their search scores for player 1 (`cp`).
-    samples: Vec<Sample>,
-    scores: Vec<f64>,
+    pub samples: Vec<Sample>,
+    pub scores: Vec<f64>,
     /// The positions held out (targets: results only).
-    held_out: Vec<Sample>,
-    forced: usize,
+    pub held_out: Vec<Sample>,
+    pub forced: usize,
     /// Positions dropped as not quiet.
-    not_quiet: usize,
+    pub not_quiet: usize,
 }
 
 /// Reads `datagen` lines into samples. Positions with a forced result (`#N` scores) or
@@ -108,7 +38,7 @@ struct Loaded {
 /// Every sample also counts 1 for feature `FEATURES.len()`, an offset for player 1 that
 /// the fit absorbs the first player's advantage into (otherwise the weights of whatever
 /// correlates with being player 1 grow instead); it is reported, not written.
-fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Result<Loaded> {
+pub fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = Loaded::default();
@@ -156,7 +86,7 @@ fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow::Res
 }
 
 /// The weight table's source text.
-fn table<G: LinearEval>(weights: &[i32], provenance: &str) -> String {
+pub fn table<G: LinearEval>(weights: &[i32], provenance: &str) -> String {
     let mut s = format!(
         "//! The weights of the {} evaluation, one per feature of `eval.rs`, written by\n\
          //! `ugine tune` and reviewed before commit.\n//!\n",
@@ -175,89 +105,4 @@ fn table<G: LinearEval>(weights: &[i32], provenance: &str) -> String {
     }
     s.push_str("];\n");
     s
-}
-
-fn tune<G: LinearEval + Evaluate>(args: &TuneArgs) -> anyhow::Result<()> {
-    let opts = rule_options::<G>(&args.option)?;
-    if !(0.0..=1.0).contains(&args.lambda) {
-        bail!("--lambda must be within 0..=1");
-    }
-    let mut data = load::<G>(&args.data, &opts)?;
-    let n = G::FEATURES.len();
-    let mut start: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
-    start.push(0.0);
-    let k = texel::fit_k(&data.samples, &start);
-    let lambda = args.lambda;
-    for (s, &score) in data.samples.iter_mut().zip(&data.scores) {
-        s.result = lambda * s.result + (1.0 - lambda) * texel::sigmoid(k, score);
-    }
-    let samples = &data.samples;
-    let mut fixed: Vec<usize> = G::FIXED.to_vec();
-    for text in &args.fix {
-        let matched: Vec<usize> =
-            (0..n).filter(|&i| G::FEATURES[i].contains(text.as_str())).collect();
-        if matched.is_empty() {
-            bail!("--fix '{text}': no feature of {} has it in its name", G::NAME);
-        }
-        fixed.extend(matched);
-    }
-    // The baseline: the current weights with only the player-1 offset fitted.
-    let all_but_offset: Vec<usize> = (0..n).collect();
-    let fit = texel::Fit {
-        fixed: &all_but_offset,
-        k,
-        epochs: 200,
-        rate: 1.0,
-        reg: args.reg,
-        anchored: n,
-    };
-    let base = texel::fit_weights(samples, &start, &fit);
-    let fit = texel::Fit { fixed: &fixed, epochs: args.epochs, rate: args.rate, ..fit };
-    let mut fitted = texel::fit_weights(samples, &base, &fit);
-    let offset = fitted.pop().unwrap_or(0.0);
-    let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
-    let mut after: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
-    after.push(offset);
-    let losses = |w: &[f64]| (texel::loss(samples, w, k), texel::loss(&data.held_out, w, k));
-    let ((train0, held0), (train1, held1)) = (losses(&base), losses(&after));
-    let options: String = args.option.iter().map(|(k, v)| format!(" --option '{k}={v}'")).collect();
-    let fixes: String = args.fix.iter().map(|f| format!(" --fix '{f}'")).collect();
-    let command = format!(
-        "ugine tune --game {} --data {} --epochs {} --rate {} --reg {} --lambda {}{fixes}{options}",
-        G::NAME,
-        args.data.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned()),
-        args.epochs,
-        args.rate,
-        args.reg,
-        lambda,
-    );
-    let summary = format!(
-        "{} positions fitted, {} held out (every {HOLDOUT_EVERY}th block of {HOLDOUT_BLOCK} \
-         lines), K {k:.4}, player-1 offset {:.0} -> {offset:.0} cp\n\
-         loss fitted {train0:.6} -> {train1:.6}, held out (results) {held0:.6} -> {held1:.6}",
-        samples.len(),
-        data.held_out.len(),
-        base[n],
-    );
-    let mut report = format!(
-        "data {}: {} quiet positions ({} with a forced result and {} not quiet dropped)\n\
-         {summary}\n",
-        args.data.display(),
-        samples.len() + data.held_out.len(),
-        data.forced,
-        data.not_quiet,
-    );
-    for ((name, old), new) in G::FEATURES.iter().zip(G::weights()).zip(&rounded) {
-        let _ = writeln!(report, "  {name:<28} {old:>6} -> {new:>6}");
-    }
-    print!("{report}");
-    let text = table::<G>(&rounded, &format!("{command}\n{summary}"));
-    let path = args.output.clone().unwrap_or_else(|| PathBuf::from(G::WEIGHTS_FILE));
-    if path == Path::new("-") {
-        print!("{text}");
-        return Ok(());
-    }
-    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    println!("weights written to {}", path.display());
-    Ok(())
 }

@@ -48,10 +48,18 @@ use crate::tunable;
 /// where solving starts, and the weight of a network's leaf value against a playout's,
 /// as tuning options after the alpha-beta's.
 const TUNABLES: [Tunable<MabulaSearch>; 7] = [
-    tunable!(MabulaSearch, "Mabula MCTS Exploration", mcts.params.exploration, permille, 0, 10_000),
-    tunable!(MabulaSearch, "Mabula MCTS Greed", mcts.policy.greed, permille, 0, 1000),
-    tunable!(MabulaSearch, "Mabula MCTS Margin", mcts.policy.margin, permille, 0, 400),
-    tunable!(MabulaSearch, "Mabula Solve Border", solve_border, uint, 0, 24),
+    tunable!(
+        MabulaSearch,
+        "Mabula MCTS Exploration",
+        mcts.params.exploration,
+        permille,
+        0,
+        10_000,
+        50
+    ),
+    tunable!(MabulaSearch, "Mabula MCTS Greed", mcts.policy.greed, permille, 0, 1000, 50),
+    tunable!(MabulaSearch, "Mabula MCTS Margin", mcts.policy.margin, permille, 0, 400, 20),
+    tunable!(MabulaSearch, "Mabula Solve Border", solve_border, uint, 0, 24, 1),
     tunable!(MabulaSearch, "Mabula MCTS RAVE", mcts.policy.rave, switch),
     tunable!(
         MabulaSearch,
@@ -59,9 +67,18 @@ const TUNABLES: [Tunable<MabulaSearch>; 7] = [
         mcts.params.rave_bias,
         per_million,
         0,
-        1_000_000
+        1_000_000,
+        200
     ),
-    tunable!(MabulaSearch, "Mabula EvalFile Weight", mcts.policy.network_weight, permille, 0, 1000),
+    tunable!(
+        MabulaSearch,
+        "Mabula EvalFile Weight",
+        mcts.policy.network_weight,
+        permille,
+        0,
+        1000,
+        50
+    ),
 ];
 /// The option naming a network file that values the leaves (a user's option).
 const EVAL_FILE: &str = "Mabula EvalFile";
@@ -352,6 +369,12 @@ impl Searcher<Mabula> for MabulaSearch {
         let mut specs = self.alphabeta.tuning_specs();
         specs.extend(tunables::named_option_specs(&TUNABLES, self));
         specs
+    }
+
+    fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
+        let mut steps = self.alphabeta.spsa_steps();
+        steps.extend(tunables::named_spsa_steps(&TUNABLES));
+        steps
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {

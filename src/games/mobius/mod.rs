@@ -35,6 +35,7 @@
 mod board;
 mod fen;
 pub mod flood;
+mod game;
 pub mod geometry;
 mod network;
 mod notation;
@@ -47,7 +48,7 @@ pub use board::{BLUE, EMPTY, Mobius, RED, colour};
 pub use network::{WinRule, default_rule_qualifies};
 pub use notation::MobiusMove;
 pub use options::MobiusOptions;
-pub use search::{Mcts, MctsParams};
+pub use search::{Mcts, PARAMS as MCTS_PARAMS};
 
 /// Positions of `ugine bench` for Mobius: the empty board, an opening, a middle game.
 pub const BENCH_POSITIONS: [&str; 3] = [

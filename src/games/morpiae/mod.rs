@@ -41,6 +41,7 @@
 mod board;
 pub mod eval;
 mod fen;
+mod game;
 mod notation;
 mod options;
 mod position;

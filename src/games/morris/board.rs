@@ -3,21 +3,12 @@
 
 use std::sync::LazyLock;
 
-use super::notation::{MorrisMove, NONE, parse_syntax};
+use super::notation::{MorrisMove, NAMES, NONE, POINTS, parse_syntax};
 use super::options::MorrisOptions;
 use crate::core::{
     EndReason, Ending, Game, MoveError, Outcome, PositionError, Reversible, Rng, Side,
     compress_rank,
 };
-
-/// Number of points.
-pub const POINTS: usize = 24;
-
-/// Point names in index order (reading order: top rank first, left to right).
-pub const NAMES: [&str; POINTS] = [
-    "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4", "e4", "f4", "g4", "c3",
-    "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
-];
 
 /// Points per rank of the position string, top rank first.
 const RANK_SIZES: [usize; 7] = [3, 3, 3, 6, 3, 3, 3];
@@ -599,7 +590,9 @@ impl Reversible for Morris {
             // Hands or men only ever decrease: no earlier position can recur.
             self.quiet_plies = 0;
             self.reversible_from = self.history.len();
-        } else {
+        } else if self.hand == [0, 0] {
+            // The move limit counts from the moment both hands are empty (a step while
+            // the opponent still has men in hand leaves the count at 0).
             self.quiet_plies += 1;
         }
         self.stm = self.stm.opponent();

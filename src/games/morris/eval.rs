@@ -19,7 +19,8 @@
 
 use std::sync::LazyLock;
 
-use super::board::{Morris, POINTS, bits};
+use super::board::{Morris, bits};
+use super::notation::POINTS;
 use super::notation::{MorrisMove, NONE};
 use super::weights::WEIGHTS;
 use crate::core::{Game, LinearEval, Side, Terms};

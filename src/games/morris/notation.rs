@@ -2,8 +2,16 @@
 
 use std::fmt;
 
-use super::board::{NAMES, POINTS};
 use crate::core::MoveError;
+
+/// Number of points.
+pub const POINTS: usize = 24;
+
+/// Point names in index order (reading order: top rank first, left to right).
+pub const NAMES: [&str; POINTS] = [
+    "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4", "e4", "f4", "g4", "c3",
+    "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
+];
 
 /// "No point": the `from` of a placement, the `capture` of a move without removal.
 pub const NONE: u8 = POINTS as u8;

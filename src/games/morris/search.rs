@@ -128,6 +128,10 @@ impl Searcher<Morris> for MorrisSearch {
         self.search.tuning_specs()
     }
 
+    fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
+        self.search.spsa_steps()
+    }
+
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         match (name, value) {
             (DB_PATH, OptionValue::Text(dir)) => {

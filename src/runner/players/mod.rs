@@ -14,7 +14,8 @@ use std::time::Duration;
 use crate::core::{Limits, Rng};
 use crate::engine::Session;
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{Eval, GameId};
+use crate::runner::records::record::Eval;
+use crate::runner::schedule::GameId;
 
 /// What went wrong with a player. After any error the play loop calls
 /// [`Player::reset`], so the next game starts from a fresh engine.

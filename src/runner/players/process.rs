@@ -17,7 +17,7 @@ use crate::runner::players::wire;
 use crate::runner::players::wire::Reply;
 use crate::runner::players::{EndQuery, MoveReply, Player, PlayerError};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::GameId;
+use crate::runner::schedule::GameId;
 
 /// How to start an engine and what to tell it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

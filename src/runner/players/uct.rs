@@ -24,7 +24,9 @@
 use std::marker::PhantomData;
 
 use crate::core::{Game, Limits, Outcome, Rng, Side};
-use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
+use crate::search::{
+    Reporter, Score, SearchControl, SearchInfo, Searcher, Uniform, playout_by_moves, result_for,
+};
 
 /// The exploration constant `c` of the UCT value (OpenSpiel's `uct_c`).
 pub const EXPLORATION: f64 = 2.0;
@@ -65,15 +67,6 @@ impl<M> Node<M> {
     /// The final choice's key: proven result, visits, total result.
     fn play_key(&self) -> (f64, u32, f64) {
         (self.terminal.unwrap_or(0.0), self.visits, self.reward)
-    }
-}
-
-/// The result of a finished game for `side`: +1, 0 or −1.
-fn result_for(outcome: Outcome, side: Side) -> f64 {
-    match outcome {
-        Outcome::Draw => 0.0,
-        Outcome::Win(w) if w == side => 1.0,
-        Outcome::Win(_) => -1.0,
     }
 }
 
@@ -136,17 +129,10 @@ impl<G: Game> Tree<G> {
         best
     }
 
-    /// Uniformly random moves from `pos` to the end of the game.
-    fn rollout(&mut self, mut pos: G) -> Outcome {
-        loop {
-            if let Some(o) = pos.outcome() {
-                return o;
-            }
-            self.moves.clear();
-            pos.generate_moves(&mut self.moves);
-            let mv = *self.rng.choose(&self.moves);
-            pos.play(mv);
-        }
+    /// Uniformly random moves from `pos` to the end of the game (the shared playout of
+    /// [`playout_by_moves`] with the [`Uniform`] policy).
+    fn rollout(&mut self, pos: G) -> Outcome {
+        playout_by_moves(&Uniform, pos, &mut self.rng, &mut self.moves, &mut Vec::new()).1
     }
 
     /// One simulation from the root position `root`.

@@ -14,8 +14,8 @@ use crate::runner::players::spec::EngineSpec;
 use crate::runner::players::uct::Uct;
 use crate::runner::players::{EndQuery, MoveReply, Player, PlayerError, answer_query};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::GameId;
 use crate::runner::referee::Referee;
+use crate::runner::schedule::GameId;
 use crate::search::NullReporter;
 
 /// Makes a session of the visited game searched by [`Uct`].

@@ -10,7 +10,6 @@ use anyhow::Context;
 use crate::runner::records::record::GameRecord;
 use crate::runner::schedule::{Format, Shard, pairings};
 use crate::runner::stats::sprt::Sprt;
-use crate::runner::tournament::standings::Standings;
 
 /// The first word of a record file's header line.
 const HEADER_TAG: &str = "#ugine-match";
@@ -136,11 +135,6 @@ impl MatchInfo {
     /// the engines (a decoded header is checked for that).
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         pairings(self.format, self.engines.len()).unwrap_or_default()
-    }
-
-    /// Empty standings of this match.
-    pub fn standings(&self) -> Standings {
-        Standings::new(&self.engines, &self.pairings())
     }
 }
 

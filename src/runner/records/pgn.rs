@@ -32,7 +32,8 @@ use anyhow::Context;
 
 use crate::core::{Outcome, Side};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{Eval, GameId, GameRecord, Termination, parse_options};
+use crate::runner::records::record::{Eval, GameRecord, Termination, parse_options};
+use crate::runner::schedule::GameId;
 
 /// The PGN result token of an outcome.
 fn result_token(o: Outcome) -> &'static str {

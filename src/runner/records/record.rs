@@ -30,6 +30,7 @@ use crate::core::words::parse_option;
 
 use crate::core::{Outcome, Side};
 use crate::runner::records::opening::Opening;
+use crate::runner::schedule::GameId;
 use crate::search::Score;
 
 /// Why a game ended.
@@ -131,36 +132,6 @@ impl Eval {
             }
         };
         Some(Eval { score, depth })
-    }
-}
-
-/// Identifies a game of a match: pairing, opening round and seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId {
-    /// Index of the engine pairing (0 for a head-to-head match).
-    pub pairing: usize,
-    /// Index of the opening round within the pairing.
-    pub round: usize,
-    /// 0: the pairing's first engine is p1; 1: seats swapped.
-    pub seat: u8,
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}.{}", self.pairing, self.round, self.seat)
-    }
-}
-
-impl GameId {
-    /// Reads `pairing.round.seat`.
-    pub fn parse(s: &str) -> Option<GameId> {
-        let mut it = s.split('.');
-        let id = GameId {
-            pairing: it.next()?.parse().ok()?,
-            round: it.next()?.parse().ok()?,
-            seat: it.next()?.parse().ok().filter(|s| *s <= 1)?,
-        };
-        it.next().is_none().then_some(id)
     }
 }
 

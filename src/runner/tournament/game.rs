@@ -8,7 +8,8 @@ use crate::core::{Limits, Outcome, Side};
 use crate::engine::Session;
 use crate::runner::players::{EndQuery, Player, PlayerError};
 use crate::runner::records::opening::Opening;
-use crate::runner::records::record::{Eval, GameId, GameRecord, Termination};
+use crate::runner::records::record::{Eval, GameRecord, Termination};
+use crate::runner::schedule::GameId;
 
 /// The limits of every move of a game. Clock and move time are checked with `margin` of
 /// grace; without any time limit, a move must still come within `stall`.

@@ -8,7 +8,7 @@ use anyhow::bail;
 
 use crate::runner::records::header::{MatchInfo, check_record};
 use crate::runner::records::input::read_games;
-use crate::runner::records::record::GameId;
+use crate::runner::schedule::GameId;
 use crate::runner::stats::sprt::SprtVerdict;
 use crate::runner::tournament::standings::{Standings, format_summary};
 
@@ -66,7 +66,7 @@ pub fn merge(paths: &[PathBuf]) -> anyhow::Result<(Merged, Vec<String>)> {
             ),
             Some(_) => {}
             None => {
-                standings = Some(info.standings());
+                standings = Some(Standings::new(&info.engines, &info.pairings()));
                 first = Some(info.clone());
             }
         }

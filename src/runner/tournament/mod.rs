@@ -29,8 +29,9 @@ use crate::runner::records::header::{HEADER_VERSION, MatchInfo, fingerprint, rea
 use crate::runner::records::live::{LiveFile, LiveGame, live_path, unix_ms};
 use crate::runner::records::opening::{Opening, load_openings};
 use crate::runner::records::pgn::PgnWriter;
-use crate::runner::records::record::{GameId, GameRecord, RecordWriter, Termination, read_records};
+use crate::runner::records::record::{GameRecord, RecordWriter, Termination, read_records};
 use crate::runner::referee::Referee;
+use crate::runner::schedule::GameId;
 use crate::runner::schedule::{Order, Shard, pairings};
 use crate::runner::stats::sprt::SprtVerdict;
 use crate::runner::tournament::game::{GameSetup, Progress, play_game_watched};

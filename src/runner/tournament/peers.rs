@@ -10,7 +10,8 @@ use anyhow::{Context, bail};
 
 use crate::runner::note;
 use crate::runner::records::header::{MatchInfo, read_header};
-use crate::runner::records::record::{GameId, GameRecord};
+use crate::runner::records::record::GameRecord;
+use crate::runner::schedule::GameId;
 use crate::runner::schedule::Shard;
 use crate::runner::tournament::standings::Standings;
 

@@ -10,64 +10,15 @@
 pub mod data;
 pub mod model;
 
-use std::io::Write as _;
-use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
-use clap::Args;
-
 use crate::core::{Rng, Side};
-use crate::games::mabula::Mabula;
 use crate::search::nnue::{Accumulator, Features, Network};
-use data::{Data, Samples, Targets};
+use data::{Data, Samples};
 use model::{Adam, Model};
 
 /// Slices of a mini-batch whose gradients are summed in a fixed order.
 pub const SHARDS: usize = 16;
-
-/// `ugine train`: a network for a game's evaluation.
-#[derive(Args, Debug, Clone)]
-pub struct TrainArgs {
-    /// The game (one with network features: mabula).
-    #[arg(long)]
-    pub game: String,
-    /// Data files from `ugine datagen` (or solver labels, `docs/tuning.md`).
-    #[arg(long, num_args = 1.., required = true)]
-    pub data: Vec<PathBuf>,
-    /// The network file to write.
-    #[arg(long, short)]
-    pub output: PathBuf,
-    /// Accumulator size per perspective.
-    #[arg(long, default_value_t = 64)]
-    pub hidden: usize,
-    /// Passes over the training positions.
-    #[arg(long, default_value_t = 30)]
-    pub epochs: usize,
-    /// Positions per Adam step.
-    #[arg(long, default_value_t = 1024)]
-    pub batch: usize,
-    /// Adam step size.
-    #[arg(long, default_value_t = 0.001)]
-    pub rate: f32,
-    /// Weight of the search score in each target; the rest is the game result's (exact
-    /// labels and forced results are taken as they are).
-    #[arg(long, default_value_t = 0.5)]
-    pub lambda: f32,
-    /// Score units per unit of the logit: the search score `s` predicts `σ(s/scale)`;
-    /// stored in the network (its output × scale is an evaluation in `cp`).
-    #[arg(long, default_value_t = 100.0)]
-    pub scale: f32,
-    /// Seed of the initial weights and the shuffles.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Threads (default: every core).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Rule options of the data "Name=value"; repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
-    pub option: Vec<(String, String)>,
-}
 
 /// The settings of one training run.
 #[derive(Clone, Debug)]
@@ -78,67 +29,6 @@ pub struct Settings {
     pub rate: f32,
     pub seed: u64,
     pub threads: usize,
-}
-
-/// Runs `ugine train`.
-pub fn run_train(args: &TrainArgs) -> anyhow::Result<()> {
-    match args.game.to_ascii_lowercase().as_str() {
-        "mabula" => train_game::<Mabula>(args),
-        g => bail!("game '{g}' has no network features yet (mabula has)"),
-    }
-}
-
-fn train_game<G: Features>(args: &TrainArgs) -> anyhow::Result<()> {
-    if !(0.0..=1.0).contains(&args.lambda) {
-        bail!("--lambda must be within 0..=1");
-    }
-    if !(args.scale.is_finite() && args.scale > 0.0) {
-        bail!("--scale must be positive");
-    }
-    if !(1..=crate::search::nnue::format::MAX_HIDDEN).contains(&args.hidden) || args.batch == 0 {
-        bail!("--hidden must be within 1..=4096 and --batch positive");
-    }
-    let opts = super::rule_options::<G>(&args.option)?;
-    let targets = Targets { lambda: args.lambda, scale: args.scale };
-    let data = data::load::<G>(&args.data, &opts, targets)?;
-    println!(
-        "{} positions: {} training, {} held out (every {}th block of {} lines), {} exact",
-        data.train.len() + data.held_out.len(),
-        data.train.len(),
-        data.held_out.len(),
-        data::HOLDOUT_EVERY,
-        data::HOLDOUT_BLOCK,
-        data.exact,
-    );
-    let settings = Settings {
-        hidden: args.hidden,
-        epochs: args.epochs,
-        batch: args.batch,
-        rate: args.rate,
-        seed: args.seed,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
-    };
-    let model = train::<G>(
-        &data,
-        &settings,
-        &mut |line| {
-            eprint!("\r{line}\x1b[K");
-            let _ = std::io::stderr().flush();
-        },
-        &mut |line| println!("{line}"),
-    )?;
-    eprintln!();
-    let net = model.quantise(G::NAME, args.scale);
-    if !data.held_out.is_empty() {
-        println!("quantised held-out loss {:.6}", quantised_loss(&net, &data.held_out));
-    }
-    std::fs::write(&args.output, net.to_bytes())
-        .with_context(|| format!("cannot write {}", args.output.display()))?;
-    println!("network written to {}", args.output.display());
-    Ok(())
 }
 
 /// Trains a model on `data`; `progress` gets a line about every half second, `epoch_done`
@@ -248,7 +138,7 @@ pub fn quantised_loss(net: &Network, samples: &Samples) -> f64 {
 mod tests {
     use super::*;
     use crate::core::Game;
-    use crate::games::mabula::MabulaOptions;
+    use crate::games::mabula::{Mabula, MabulaOptions};
 
     /// Positions of random Mabula games; the target is 1 when the side to move has a
     /// marble on d4, else 0 (something a network can learn exactly).

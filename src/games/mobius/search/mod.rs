@@ -45,35 +45,23 @@ use super::notation::MobiusMove;
 use crate::core::{Game, Limits, OptionSpec, OptionValue};
 use crate::search::root_split::{self, SPLIT_AFTER};
 use crate::search::tunables::{self, Tunable};
-use crate::search::{Reporter, Score, SearchControl, SearchInfo, Searcher};
+use crate::search::{MctsParams, Reporter, Score, SearchControl, SearchInfo, Searcher};
 use crate::tunable;
 use tree::{NODE_BYTES, Tree};
 
-/// The tunable constants of the search, in one table.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MctsParams {
-    /// 4b² of the RAVE schedule: the smaller, the longer AMAF values are trusted.
-    pub rave_bias: f32,
-    /// UCT exploration constant on top of the blended value.
-    pub exploration: f32,
-    /// A leaf is expanded once it has been visited this many times (the root always).
-    pub expand_after: u32,
-    /// Mixed into the position hash to seed the playouts.
-    pub seed: u64,
-}
+/// Mobius's constants of the Monte Carlo search (the shared [`MctsParams`]; the RAVE
+/// bias `b` of β = ñ / (n + ñ + b·n·ñ) as the generic search reads it).
+pub const PARAMS: MctsParams = MctsParams { exploration: 0.0, expand_after: 8, rave_bias: 0.002 };
 
-impl Default for MctsParams {
-    fn default() -> Self {
-        MctsParams { rave_bias: 0.002, exploration: 0.0, expand_after: 8, seed: 0x5EED_2008 }
-    }
-}
+/// Mixed into the position hash to seed the playouts.
+const PLAYOUT_SEED: u64 = 0x5EED_2008;
 
-/// The tunable constants (all of [`MctsParams`] but the seed): the exploration in
+/// The tunable constants (all of [`MctsParams`]): the exploration in
 /// thousandths, the RAVE bias in millionths, the visits before expansion.
 const TUNABLES: [Tunable<MctsParams>; 3] = [
-    tunable!(MctsParams, "Mobius Search Exploration", exploration, permille_f32, 0, 10_000),
-    tunable!(MctsParams, "Mobius Search RAVE Bias", rave_bias, per_million_f32, 0, 1_000_000),
-    tunable!(MctsParams, "Mobius Search Expand After", expand_after, uint, 1, 10_000),
+    tunable!(MctsParams, "Mobius Search Exploration", exploration, permille, 0, 10_000, 50),
+    tunable!(MctsParams, "Mobius Search RAVE Bias", rave_bias, per_million, 0, 1_000_000, 200),
+    tunable!(MctsParams, "Mobius Search Expand After", expand_after, uint, 1, 10_000, 1),
 ];
 
 /// Playouts of one thread between checks of the clock and progress reports (`stop` and
@@ -177,7 +165,7 @@ impl Mcts {
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
     ) -> (MobiusMove, Score) {
-        let seed = self.params.seed ^ pos.hash();
+        let seed = PLAYOUT_SEED ^ pos.hash();
         let mut legal = Vec::new();
         pos.generate_moves(&mut legal);
         let only = (root_moves.len() < legal.len()).then_some(root_moves);
@@ -458,9 +446,13 @@ impl Searcher<Mobius> for Mcts {
         self.multipv = lines.max(1);
     }
 
-    /// The tunable constants (`TUNABLES`), defaults from [`MctsParams::default`].
+    /// The tunable constants (`TUNABLES`), defaults from [`PARAMS`].
     fn tuning_specs(&self) -> Vec<OptionSpec> {
-        tunables::named_option_specs(&TUNABLES, &MctsParams::default())
+        tunables::named_option_specs(&TUNABLES, &PARAMS)
+    }
+
+    fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
+        tunables::named_spsa_steps(&TUNABLES)
     }
 
     /// Sets one constant; the trees are emptied, since their values were computed with

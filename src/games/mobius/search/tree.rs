@@ -1,13 +1,14 @@
 //! One search tree, grown by one thread: selection by RAVE-blended values, expansion with
 //! immediate wins and forced blocks, random playouts, backup with AMAF updates.
 
-use super::MctsParams;
+use super::PLAYOUT_SEED;
 use crate::core::{Game, Outcome, Rng, Side};
 use crate::games::mobius::board::{Mobius, colour};
 use crate::games::mobius::flood::Cells;
 use crate::games::mobius::geometry::CELLS;
 use crate::games::mobius::notation::MobiusMove;
 use crate::games::mobius::playout::{fast_below, fill_and_decide};
+use crate::search::{MctsParams, collection_threshold};
 
 /// A root child's move and statistics (from the point of view of the player who made
 /// the move), for reports and the choice of the move.
@@ -292,7 +293,7 @@ impl Tree {
             nodes: Nodes::with_capacity(capacity),
             capacity,
             root: None,
-            rng: Rng::new(params.seed),
+            rng: Rng::new(PLAYOUT_SEED),
             path: Vec::new(),
             empties: [0; CELLS],
             moves: Vec::with_capacity(CELLS + 1),
@@ -428,17 +429,8 @@ impl Tree {
             .filter(|&i| n.children[i] > 0)
             .map(|i| (n.visits[i], n.children[i] as usize))
             .collect();
-        by_visits.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
-        let budget = self.capacity / 2;
-        let mut kept = 1 + self.nodes.children[0] as usize;
-        let mut threshold = 0;
-        for &(visits, children) in &by_visits {
-            if kept + children > budget {
-                threshold = visits + 1;
-                break;
-            }
-            kept += children;
-        }
+        let root_children = self.nodes.children[0] as usize;
+        let threshold = collection_threshold(&mut by_visits, root_children, self.capacity);
         self.compact(0, threshold);
     }
 
@@ -543,12 +535,13 @@ impl Tree {
 
     /// The child of `node` with the best RAVE-blended value plus exploration.
     fn select(&mut self, node: usize) -> usize {
-        let c = self.params.exploration;
+        let c = self.params.exploration as f32;
         let range = self.nodes.child_range(node);
         let (first, k) = (range.start, range.len());
         // Start at a random child so that ties among fresh children break at random.
         let offset = fast_below(&mut self.rng, k);
-        let mut max = self.nodes.values(range.clone(), self.params.rave_bias, &mut self.values);
+        let mut max =
+            self.nodes.values(range.clone(), self.params.rave_bias as f32, &mut self.values);
         if node == 0 && !self.root_allowed.is_empty() {
             for (v, &allowed) in self.values.iter_mut().zip(&self.root_allowed) {
                 if !allowed {
@@ -781,11 +774,12 @@ mod tests {
 
     #[test]
     fn a_restricted_root_selects_only_the_allowed_moves_until_the_next_search() {
-        use super::{MctsParams, Tree};
+        use super::Tree;
         use crate::core::Game;
+        use crate::games::mobius::search::PARAMS;
         use crate::games::mobius::{Mobius, MobiusOptions};
         let pos = Mobius::startpos(&MobiusOptions::default());
-        let mut tree = Tree::new(1 << 16, MctsParams::default());
+        let mut tree = Tree::new(1 << 16, PARAMS);
         tree.prepare(&pos, 1, None);
         let allowed = [MobiusMove(3), MobiusMove(40), MobiusMove(77)];
         tree.restrict_root(|mv| allowed.contains(&mv));
@@ -804,7 +798,7 @@ mod tests {
         assert!(visited > 3 * allowed.len(), "{visited} root moves visited");
         // A share without any root move (more threads than moves) leaves the root free:
         // the search is that of a tree never restricted.
-        let [mut empty, mut free] = [0, 1].map(|_| Tree::new(1 << 16, MctsParams::default()));
+        let [mut empty, mut free] = [0, 1].map(|_| Tree::new(1 << 16, PARAMS));
         for t in [&mut empty, &mut free] {
             t.prepare(&pos, 3, None);
         }

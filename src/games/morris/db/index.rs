@@ -12,7 +12,8 @@
 
 use std::sync::OnceLock;
 
-use super::super::board::{POINTS, bits};
+use super::super::board::bits;
+use super::super::notation::POINTS;
 use super::symmetry::{SYMMETRIES, map_mask};
 
 /// Mask of all 24 points.

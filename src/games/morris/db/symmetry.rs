@@ -4,7 +4,7 @@
 
 use std::sync::LazyLock;
 
-use super::super::board::{NAMES, POINTS};
+use super::super::notation::{NAMES, POINTS};
 
 /// Number of board symmetries.
 pub const SYMMETRIES: usize = 16;
