@@ -788,15 +788,27 @@ fn every_board_fits_a_laptop_and_a_phone_with_fingers_sized_places() {
             if !phone {
                 continue;
             }
-            // A finger's place: at least 40 px, zoomed in by a first tap when smaller.
-            if smallest_place(&mut c, &tab) < 40.0 {
-                let at = c.eval(&tab, "(() => { const r = document.querySelector('#board .target').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()");
-                c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-                c.wait(&tab, "ugine.zoom !== null", 10, "the zoom");
-                assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
-            }
+            // A finger's place: at least 40 px from the start (magnified where the whole
+            // board would give less).
             let px = smallest_place(&mut c, &tab);
             assert!(px >= 40.0, "{game} on a phone: places of {px} px");
+            let zoomed = c.eval(&tab, "ugine.zoom !== null");
+            let button = c.eval(&tab, "!document.getElementById('zoomout').hidden");
+            assert_eq!(zoomed, button, "{game}: a zoom button where the board is magnified");
+            let small = ["moebius-chess", "mobius", "morpiae"].contains(&game);
+            assert_eq!(zoomed, Value::Bool(small), "{game}: magnified only where places are small");
+            if zoomed == Value::Bool(true) {
+                // Zoom out: the whole board; a tap on it magnifies it again around the tap
+                // (and enters nothing).
+                c.click(&tab, "#zoomout");
+                // (The click scrolled the button into view.)
+                c.eval(&tab, "document.querySelector('main').scrollTop = 0; true");
+                assert!(smallest_place(&mut c, &tab) < 40.0, "{game}: the whole board");
+                let at = c.eval(&tab, "(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.x + r.width / 3, r.y + r.height / 2]; })()");
+                c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+                c.wait(&tab, "ugine.zoom !== null && smallestPlace() >= 40", 10, "magnified again");
+                assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
+            }
             // A tap on a place in view enters it.
             let target = c.eval(
                 &tab,
@@ -1098,8 +1110,197 @@ fn a_watched_match_shows_standings_and_follows_its_newest_game() {
     );
     c.click(&tab, "#first");
     assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), "3/3/3/6/3/3/3 w 9 9 0");
-    c.screenshot(&tab, "body", &shots_dir().join("watch.png"));
     let _ = std::fs::remove_file(record);
+}
+
+/// A record file and its live file as `ugine match` leaves them mid-match: the games of a
+/// real match (uct against random), the last two still in progress (cut short).
+fn match_under_way(
+    dir: &std::path::Path,
+) -> (PathBuf, Vec<String>, ugine::runner::records::live::LiveSnapshot) {
+    use ugine::runner::records::live::{LIVE_VERSION, LiveGame, LiveSnapshot, host_name, unix_ms};
+    use ugine::runner::records::record::GameRecord;
+    let full = dir.join("full.ugr");
+    let o = Command::new(env!("CARGO_BIN_EXE_ugine"))
+        .args(["match", "--game", "morris", "--engine", "name=uct nodes=300", "--engine"])
+        .args(["name=random", "--rounds", "3", "--quiet", "--live", "off", "--records"])
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<String> =
+        std::fs::read_to_string(&full).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 7, "a header and six games");
+    let records = dir.join("m.ugr");
+    std::fs::write(&records, lines[..5].join("\n") + "\n").unwrap();
+    let now = unix_ms();
+    let games = lines[5..]
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let r = GameRecord::parse(l).unwrap();
+            let n = r.moves.len() * 2 / 3;
+            LiveGame {
+                id: r.id.to_string(),
+                number: 5 + k,
+                total: 6,
+                game: r.game.clone(),
+                options: r.options.clone(),
+                players: r.engines.clone(),
+                fen: None,
+                opening: Vec::new(),
+                moves: r.moves[..n].to_vec(),
+                times_ms: r.times_ms[..n].to_vec(),
+                evals: vec![None; n],
+                clock_ms: Some([61_234 - 1000 * k as u64, 58_020]),
+                to_move: if n.is_multiple_of(2) { "p1" } else { "p2" }.to_string(),
+                started_ms: now - 20_000,
+                moved_ms: now,
+            }
+        })
+        .collect();
+    let snap = LiveSnapshot {
+        version: LIVE_VERSION,
+        pid: std::process::id(),
+        host: host_name(),
+        updated_ms: now,
+        games,
+    };
+    (records, lines, snap)
+}
+
+fn write_live(records: &std::path::Path, snap: &mut ugine::runner::records::live::LiveSnapshot) {
+    use ugine::runner::records::live::{live_path, unix_ms};
+    snap.updated_ms = unix_ms();
+    let tmp = records.with_extension("tmp");
+    std::fs::write(&tmp, serde_json::to_string(&snap).unwrap()).unwrap();
+    std::fs::rename(tmp, live_path(records)).unwrap();
+}
+
+#[test]
+fn a_watched_match_shows_its_games_in_progress_live() {
+    let Some(mut c) = Chrome::launch() else { return };
+    let dir = std::env::temp_dir().join(format!("ugine-gui-live-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (records, lines, mut snap) = match_under_way(&dir);
+    write_live(&records, &mut snap);
+    let full_games: Vec<Vec<String>> = lines[5..]
+        .iter()
+        .map(|l| {
+            let moves = l.split('\t').find_map(|f| f.strip_prefix("moves=")).unwrap();
+            moves.split_whitespace().map(String::from).collect()
+        })
+        .collect();
+    let ids: Vec<String> = snap.games.iter().map(|g| g.id.clone()).collect();
+    let server = Server::with_args(&["--watch", records.to_str().unwrap()]);
+    let tab = open_page(&mut c, &server);
+    // Both games in progress on small boards, the newest on the big board, at its end.
+    c.wait(
+        &tab,
+        "document.querySelectorAll('#livegames .livegame').length === 2",
+        10,
+        "two small boards",
+    );
+    let on_board = "(() => { const g = ugine.replay && ugine.replay.games[ugine.replay.index];
+        return g ? [g.id, g.live === true, g.moves.length, ugine.view === g.fens.length - 1] : null; })()";
+    let n1 = snap.games[1].moves.len();
+    let shown = c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s && s[0] === {} && s; }})()",
+            Value::from(ids[1].clone())
+        ),
+        10,
+        "the newest game in progress",
+    );
+    assert_eq!(shown, serde_json::json!([ids[1], true, n1, true]));
+    let status = c.eval(&tab, "document.getElementById('status').textContent");
+    assert!(status.as_str().unwrap().starts_with("Game 6 of 6 in progress"), "{status}");
+    assert_eq!(c.eval(&tab, "document.getElementById('banner').hidden"), Value::Bool(true));
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#board [data-cell]').length"), 24);
+    // Its clocks: the side to move's running down from the live file's.
+    let clocks = c.eval(&tab, "[...document.querySelectorAll('.player .clock')].map((e) => [e.textContent, e.classList.contains('running')])");
+    for k in 0..2 {
+        let (m, s) = clocks[k][0].as_str().unwrap().split_once(':').expect("m:ss");
+        let (m, s): (u32, u32) = (m.parse().unwrap(), s.parse().unwrap());
+        assert!(m <= 1 && s < 60 && (m, s) != (0, 0), "{clocks}");
+    }
+    assert_ne!(clocks[0][1], clocks[1][1], "one clock runs: {clocks}");
+    let listed =
+        c.eval(&tab, "[...document.getElementById('watchgame').options].map((o) => o.textContent)");
+    assert_eq!(listed.as_array().unwrap().len(), 6, "{listed}");
+    assert!(listed[5].as_str().unwrap().starts_with("● game 6/6"), "{listed}");
+    let rows = c.eval(&tab, "document.querySelectorAll('#standings tbody tr').length");
+    assert_eq!(rows, 2);
+    c.screenshot(&tab, "body", &shots_dir().join("watch.png"));
+    // A move more in the live file: on the board within a few seconds.
+    snap.games[1].moves.push(full_games[1][n1].clone());
+    snap.games[1].times_ms.push(5);
+    snap.games[1].evals.push(None);
+    write_live(&records, &mut snap);
+    c.wait(
+        &tab,
+        &format!("(() => {{ const s = {on_board}; return s[2] === {} && s[3]; }})()", n1 + 1),
+        10,
+        "the next move",
+    );
+    // The game ends: recorded, gone from the live file. Its end (with the result) is
+    // shown, then the game still in progress.
+    std::fs::write(&records, lines[..5].join("\n") + "\n" + &lines[6] + "\n").unwrap();
+    snap.games.pop();
+    write_live(&records, &mut snap);
+    let end = c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s[0] === {} && !s[1] && s; }})()",
+            Value::from(ids[1].clone())
+        ),
+        10,
+        "the end of the game",
+    );
+    assert_eq!(end[2], Value::from(full_games[1].len()));
+    assert_eq!(c.eval(&tab, "document.getElementById('banner').hidden"), Value::Bool(false));
+    // For a few seconds (polls come every second meanwhile).
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(c.eval(&tab, on_board)[0], Value::from(ids[1].clone()), "the end stays a while");
+    c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s[0] === {} && s[1]; }})()",
+            Value::from(ids[0].clone())
+        ),
+        10,
+        "the game still in progress",
+    );
+    assert_eq!(c.eval(&tab, "document.querySelectorAll('#livegames .livegame').length"), 1);
+    // A finished game picked from the list is replayed, stepped through; following stops.
+    c.eval(&tab, "const s = document.getElementById('watchgame'); s.value = '1'; s.dispatchEvent(new Event('change')); true");
+    c.wait(
+        &tab,
+        "ugine.replay.index === 1 && !document.getElementById('watchfollow').checked",
+        10,
+        "game 2",
+    );
+    c.click(&tab, "#first");
+    assert_eq!(c.eval(&tab, "document.getElementById('fen').value"), "3/3/3/6/3/3/3 w 9 9 0");
+    // A click on a small board shows its game.
+    c.click(&tab, "#livegames .livegame");
+    c.wait(
+        &tab,
+        &format!(
+            "(() => {{ const s = {on_board}; return s[0] === {} && s[1] && s[3]; }})()",
+            Value::from(ids[0].clone())
+        ),
+        10,
+        "the small board's game",
+    );
+    // A live file left by a match that was killed: stale, no game in progress.
+    let mut dead = Command::new("true").spawn().unwrap();
+    dead.wait().unwrap();
+    snap.pid = dead.id();
+    write_live(&records, &mut snap);
+    c.wait(&tab, "document.getElementById('livegames').hidden && document.getElementById('watchinfo').textContent.includes('no longer runs')", 10, "the stale live file");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -1149,19 +1350,37 @@ fn a_whole_game_of_every_game_is_played_by_touch_on_a_phone() {
     c.viewport(&tab, 390, 844, true);
     c.call(Some(&tab), "Page.reload", serde_json::json!({}));
     c.wait(&tab, "window.ugine && ugine.hello && ugine.state", 30, "the page on a phone");
-    // The middle of a place that can be played, inside the board's window, and whether
-    // a finger can hit it as it is.
+    // Every token entered is counted.
+    c.eval(&tab, "window.entered = 0; const enter0 = enter; enter = (t) => { window.entered++; enter0(t); }; true");
+    // The middle of a place that can be played, inside the board's window, and its size
+    // (the smaller side of a button, the smallest place of the board); null: none in view.
     let place = "(() => { const b = document.getElementById('board').getBoundingClientRect();
         const buttons = [...document.querySelectorAll('#choices button[data-token]')];
-        if (buttons.length) { const r = buttons[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, true]; }
+        if (buttons.length) { const r = buttons[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, Math.min(r.width, r.height)]; }
         const t = [...document.querySelectorAll('#board .target')].map((e) => e.getBoundingClientRect())
-          .map((r) => [r.x + r.width / 2, r.y + r.height / 2]).find(([x, y]) => x > b.left && y > b.top && x < b.right && y < b.bottom);
-        return t ? [t[0], t[1], ugine.zoom !== null || smallestPlace() >= 40] : null; })()";
+          .map((r) => [r.x + r.width / 2, r.y + r.height / 2]).find(([x, y]) => x > b.left + 2 && y > b.top + 2 && x < b.right - 2 && y < b.bottom - 2);
+        return t ? [t[0], t[1], smallestPlace()] : null; })()";
+    // A swipe that brings the nearest place to play into view: from a point of the board
+    // that is not one, by the distance (at most most of the board's window).
+    let swipe = "(() => { const b = document.getElementById('board').getBoundingClientRect();
+        const mid = [b.x + b.width / 2, b.y + b.height / 2];
+        const t = [...document.querySelectorAll('#board .target')].map((e) => e.getBoundingClientRect())
+          .map((r) => [r.x + r.width / 2, r.y + r.height / 2])
+          .reduce((a, p) => (!a || Math.hypot(p[0] - mid[0], p[1] - mid[1]) < Math.hypot(a[0] - mid[0], a[1] - mid[1]) ? p : a), null);
+        if (!t) return null;
+        const clamp = (v, m) => Math.max(-m, Math.min(m, v));
+        const d = [clamp(mid[0] - t[0], b.width * 0.4), clamp(mid[1] - t[1], b.height * 0.4)];
+        for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+          const x = b.x + b.width * i / 10, y = b.y + b.height * j / 10;
+          const e = document.elementFromPoint(x, y);
+          if (e && !(e.closest && e.closest('.target'))) return [x, y, x + d[0], y + d[1]];
+        }
+        return null; })()";
     for game in GAMES {
         c.eval(&tab, "document.getElementById('settings').open = true; true");
         new_game(&mut c, &tab, game, "human", "ugine", 0.02);
         c.eval(&tab, "document.getElementById('settings').open = false; fitBoard(); true");
-        let mut taps = 0;
+        let (mut taps, mut swipes) = (0, 0);
         loop {
             let ready = c.wait(
                 &tab,
@@ -1172,21 +1391,28 @@ fn a_whole_game_of_every_game_is_played_by_touch_on_a_phone() {
             if ready == "over" {
                 break;
             }
-            taps += 1;
-            assert!(taps < 1500, "{game}: the game ends");
             let at = c.eval(&tab, place);
             if at.is_null() {
-                // The places in view are not playable: see the whole board again.
-                c.click(&tab, "#zoomout");
+                // No place to play in the board's window: move the board under the finger.
+                swipes += 1;
+                assert!(swipes < 300, "{game}: swipes bring the places into view");
+                let s = c.eval(&tab, swipe);
+                assert!(!s.is_null(), "{game}: somewhere to swipe from");
+                let f = |k: usize| s[k].as_f64().unwrap();
+                c.swipe(&tab, (f(0), f(1)), (f(2), f(3)));
                 continue;
             }
-            assert!(
-                at[2] == Value::Bool(true) || c.eval(&tab, "ugine.zoom") == Value::Null,
-                "{game}: {at}"
-            );
+            taps += 1;
+            assert!(taps < 1500, "{game}: the game ends");
+            let size = at[2].as_f64().unwrap();
+            assert!(size >= 40.0, "{game}: a place of {size} px for a finger");
+            let before = c.eval(&tab, "window.entered").as_u64().unwrap();
             c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+            let after = c.eval(&tab, "window.entered").as_u64().unwrap();
+            assert_eq!(after, before + 1, "{game}: every tap enters a place or a button");
         }
         let moves = c.eval(&tab, "ugine.state.moves.length").as_u64().unwrap();
         assert!(moves > 4, "{game}: a whole game ({moves} plies)");
+        eprintln!("{game} on a phone: {moves} plies, {taps} taps, {swipes} swipes");
     }
 }

@@ -798,3 +798,91 @@ fn the_runner_docs_examples_run() {
         assert!(o.status.success(), "{cmd}\nran as {words:?}\n{}", text(&o));
     }
 }
+
+/// While `ugine match` plays, `<records>.live` holds every game in progress (two at once
+/// with `--concurrency 2`): players, opening, the moves so far (each game's record
+/// starts with them), clocks and its number; it is gone when the match ends, and never
+/// written with `--live off`.
+#[test]
+fn the_live_file_shows_the_games_in_progress() {
+    use std::collections::HashMap;
+    use std::time::{Duration, Instant};
+    use ugine::runner::records::live::{LIVE_VERSION, LiveSnapshot, live_path, unix_ms};
+
+    let d = scratch("live");
+    let records = d.join("games.ugr");
+    let live = live_path(&records);
+    assert_eq!(live, d.join("games.ugr.live"));
+    let mut child = Command::new(UGINE)
+        .args(["match", "--game", "morris", "--engine", "name=uct", "--engine", "name=random"])
+        .args(["--tc", "4+0.04", "--rounds", "2", "--concurrency", "2", "--quiet"])
+        .args(["--records", records.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let mut seen: HashMap<String, Vec<String>> = HashMap::new();
+    let mut most_at_once = 0;
+    let mut clocks = Vec::new();
+    loop {
+        if let Ok(s) = LiveSnapshot::read(&live) {
+            assert_eq!((s.version, s.pid), (LIVE_VERSION, child.id()));
+            assert!(s.stale(unix_ms()).is_none(), "a running match's file is not stale");
+            most_at_once = most_at_once.max(s.games.len());
+            for g in s.games {
+                assert_eq!(g.game, "morris");
+                assert_eq!(g.total, 4);
+                assert!((1..=4).contains(&g.number), "{g:?}");
+                let seated =
+                    if g.id.ends_with(".0") { ["uct", "random"] } else { ["random", "uct"] };
+                assert_eq!(g.players, seated, "{g:?}");
+                assert_eq!((g.fen.as_deref(), g.opening.len()), (None, 0));
+                assert_eq!((g.times_ms.len(), g.evals.len()), (g.moves.len(), g.moves.len()));
+                assert_eq!(g.to_move, if g.moves.len() % 2 == 0 { "p1" } else { "p2" });
+                let c = g.clock_ms.expect("clocks with --tc");
+                assert!(c[0] <= 4040 * 2 && c[1] <= 4040 * 2, "{c:?}");
+                clocks.push(c);
+                let before = seen.entry(g.id.clone()).or_default();
+                assert!(g.moves.starts_with(before), "moves are only added: {before:?} then {g:?}");
+                *before = g.moves;
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success());
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "the match ends");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(!live.exists(), "the live file goes with the match");
+    assert_eq!(most_at_once, 2, "two games at once");
+    assert!(seen.values().any(|m| m.len() > 4), "moves seen as they came: {seen:?}");
+    assert!(clocks.iter().any(|c| c[0] < 4000 || c[1] < 4000), "clocks run: {clocks:?}");
+    // Every game seen in progress is recorded, its record continuing the moves seen.
+    let recs = lines(&records);
+    assert_eq!(recs.len(), 4);
+    for (id, moves) in &seen {
+        let rec = recs.iter().find(|l| field(l, "id") == id).expect("recorded");
+        let recorded: Vec<&str> = field(rec, "moves").split_whitespace().collect();
+        assert!(recorded.starts_with(&moves.iter().map(String::as_str).collect::<Vec<_>>()));
+    }
+    // Off: never written.
+    let quiet = d.join("off.ugr");
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        "name=random",
+        "--engine",
+        "name=r2 cmd=random",
+        "--rounds",
+        "1",
+        "--live",
+        "off",
+        "--records",
+        quiet.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!live_path(&quiet).exists());
+}

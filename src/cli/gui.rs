@@ -14,7 +14,8 @@ pub struct GuiArgs {
     /// "name=… cmd=… [arg=…] [option.Name=value]…"; repeatable.
     #[arg(long = "engine", value_name = "SPEC")]
     pub engine: Vec<String>,
-    /// A match to watch: its record file, or a directory of `*.records` files.
+    /// A match to watch: its record file (and the live file beside it), or a
+    /// directory of record files (`*.ugr`, `*.records`) and live files (`*.live`).
     #[arg(long)]
     pub watch: Option<std::path::PathBuf>,
 }

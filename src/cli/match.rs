@@ -56,6 +56,11 @@ pub struct MatchArgs {
     /// Game-record file; each finished game is appended at once.
     #[arg(long)]
     pub records: Option<PathBuf>,
+    /// on (default) or off: keep the games in progress in `<records>.live` beside the
+    /// record file (rewritten after every move, removed at the end) for `ugine gui
+    /// --watch`.
+    #[arg(long, value_name = "on|off")]
+    pub live: Option<String>,
     /// Continue the match recorded in --records: recorded games are not replayed.
     #[arg(long)]
     pub resume: bool,
@@ -107,6 +112,7 @@ impl MatchArgs {
         set("seed", self.seed.map(|n| n.to_string()))?;
         set("concurrency", self.concurrency.map(|n| n.to_string()))?;
         set("records", self.records.as_ref().map(|p| p.display().to_string()))?;
+        set("live", self.live.clone())?;
         set("shard", self.shard.clone())?;
         set("record-dir", self.record_dir.as_ref().map(|p| p.display().to_string()))?;
         set("pgn", self.pgn.as_ref().map(|p| p.display().to_string()))?;

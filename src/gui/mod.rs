@@ -16,7 +16,8 @@
 //! - [`clock`]: the two players' clocks; [`time`]: the time settings, checked.
 //! - [`names`]: the games' names for their sides.
 //! - [`analysis`]: analysis mode, an engine on the position shown, with several lines.
-//! - [`watch`]: the match of `--watch`: standings and games from its record files.
+//! - [`watch`]: the match of `--watch`: standings and games from its record files, games
+//!   in progress from its live files.
 //! - [`records`]: record files of `ugine match`, read for replay and written on save.
 //! - [`assets`]: the embedded page.
 

@@ -65,7 +65,9 @@ pub fn positions(
     (p, None)
 }
 
-fn replay_game(rec: &GameRecord) -> Result<Value, String> {
+/// A game as the page replays it: players, result, every move and the position string
+/// before and after each, the side that played each.
+pub fn replay_game(rec: &GameRecord) -> Result<Value, String> {
     let entry = find_game(&rec.game).ok_or_else(|| format!("unknown game '{}'", rec.game))?;
     let mut session = (entry.make)(1);
     apply_rule_options(session.as_mut(), &rec.options, false)?;

@@ -208,6 +208,25 @@ impl Chrome {
         }
     }
 
+    /// Touches the screen at `from` with one finger, moves it to `to` and lifts it.
+    pub fn swipe(&mut self, tab: &Tab, from: (f64, f64), to: (f64, f64)) {
+        let steps = 8;
+        let mut events = vec![("touchStart", json!([{ "x": from.0, "y": from.1 }]))];
+        for k in 1..=steps {
+            let t = k as f64 / steps as f64;
+            let (x, y) = (from.0 + t * (to.0 - from.0), from.1 + t * (to.1 - from.1));
+            events.push(("touchMove", json!([{ "x": x, "y": y }])));
+        }
+        events.push(("touchEnd", json!([])));
+        for (kind, points) in events {
+            self.call(
+                Some(tab),
+                "Input.dispatchTouchEvent",
+                json!({ "type": kind, "touchPoints": points }),
+            );
+        }
+    }
+
     /// Presses and releases a key (`key` as in KeyboardEvent.key: "Tab", "Enter",
     /// "ArrowLeft", …).
     pub fn key(&mut self, tab: &Tab, key: &str) {

@@ -14,7 +14,11 @@ const app = {
   clicked: [], // tokens entered so far for the next move
   boardFocus: null, // the place the keyboard focus was on, while it is on the board
   drag: null, // the pointer pressed on the board: { cell, x, y, dx, dy, moved, ghost }
-  zoom: null, // the magnified part of the board: { x, y, factor }
+  zoom: null, // the board magnified for a finger: { cx, cy (the window's middle), scale, aimed }
+  overview: false, // the whole board on a touch screen (Zoom out)
+  pan: null, // a finger moving the magnified board: { x, y, cx, cy, moved, cell }
+  fullBox: null, // the board's whole picture: { x, y, w, h }
+  placeUnits: 0, // its smallest place, in the picture's units
   info: [null, null], // last engine report per side, with its last note (`info string`)
   preview: null, // a position string shown instead (hover over a PV move)
   replay: null, // { games, index } while replaying a record file
@@ -109,6 +113,7 @@ function newGame(fen) {
   app.view = null;
   app.clicked = [];
   app.zoom = null;
+  app.overview = false;
   app.info = [null, null];
   app.preview = null;
   analysis.asked = null;

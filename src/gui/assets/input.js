@@ -1,13 +1,15 @@
 // Entering moves: clicks and drags on the board (a release counts as a drag only when
-// the pointer moved), a tap that zooms in first where places are too small for a finger,
+// the pointer moved), on a touch screen a magnified board moved by swiping,
 // the keyboard (Tab to the places, Enter or Space; ← → Home End through the game) and a
 // move typed in the game's notation. Only the server judges a move.
 "use strict";
 
 // How far (CSS px) the pointer must move while pressed before a release is a drag.
 const DRAG_PX = 6;
-// The smallest place a finger is given (CSS px); smaller places zoom in first.
+// The smallest place a finger is given (CSS px); where places would be smaller, the
+// board is shown magnified so that they are ZOOM_PX.
 const FINGER_PX = 40;
+const ZOOM_PX = 44;
 
 // The legal moves still possible after the tokens clicked so far, with their tokens.
 function candidates(b) {
@@ -25,7 +27,6 @@ function nextTokens(b) {
 function sendMove(mv) {
   send({ type: "move", mv });
   app.clicked = [];
-  app.zoom = null;
   app.state.legal = []; // no second move before the table answers
 }
 
@@ -59,27 +60,46 @@ function smallestPlace() {
   return min;
 }
 
-// A finger on a board whose places are too small: the first tap zooms in around it.
+// The whole board on a touch screen (after **Zoom out**): a tap magnifies it around the
+// finger again.
 function zoomIn(e) {
-  if (e.pointerType !== "touch" || app.zoom) return false;
-  const px = smallestPlace();
-  if (!(px < FINGER_PX)) return false;
-  const svg = $("board");
-  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
-  app.zoom = { x: p.x, y: p.y, factor: Math.min(4, (FINGER_PX + 4) / px) };
+  if (e.pointerType !== "touch" || !app.overview || !$("zoomout").offsetParent) return false;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform($("board").getScreenCTM().inverse());
+  app.overview = false;
+  app.zoom = { cx: p.x, cy: p.y, aimed: aimKey() };
   render();
+  return true;
+}
+
+// A finger (or the mouse) pressed on the magnified board off the places that can be
+// played moves it: the window follows the finger.
+function startPan(e, cell) {
+  if (!app.zoom || (cell && cell.classList.contains("target"))) return false;
+  app.pan = { x: e.clientX, y: e.clientY, cx: app.zoom.cx, cy: app.zoom.cy, moved: false, cell: cell ? cell.dataset.cell : null };
+  $("board").setPointerCapture(e.pointerId);
   return true;
 }
 
 $("board").addEventListener("pointerdown", (e) => {
   if (e.button !== 0 || zoomIn(e)) return;
   const cell = e.target.closest("[data-cell]");
+  if (startPan(e, cell)) return;
   if (!cell) return;
   app.drag = { cell: cell.dataset.cell, x: e.clientX, y: e.clientY, dx: 0, dy: 0, moved: false, ghost: null };
   $("board").setPointerCapture(e.pointerId);
   enter(cell.dataset.cell);
 });
 $("board").addEventListener("pointermove", (e) => {
+  const p = app.pan;
+  if (p && app.zoom) {
+    const dx = e.clientX - p.x, dy = e.clientY - p.y;
+    if (!p.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+    p.moved = true;
+    app.zoom.cx = p.cx - dx / app.zoom.scale;
+    app.zoom.cy = p.cy - dy / app.zoom.scale;
+    fitBoard();
+    return;
+  }
   const d = app.drag;
   if (!d) return;
   d.dx = e.clientX - d.x;
@@ -91,6 +111,10 @@ $("board").addEventListener("pointermove", (e) => {
   moveLifted();
 });
 $("board").addEventListener("pointerup", (e) => {
+  const p = app.pan;
+  app.pan = null;
+  // A tap off the places that can be played: as a click there (forgets a half move).
+  if (p) return p.moved ? undefined : p.cell === null ? render() : enter(p.cell);
   const d = app.drag;
   app.drag = null;
   if (!d) return;
@@ -103,8 +127,11 @@ $("board").addEventListener("pointerup", (e) => {
   if (cell && cell.dataset.cell !== d.cell) enter(cell.dataset.cell);
   else render();
 });
-$("board").addEventListener("pointercancel", () => { app.drag = null; render(); });
-$("zoomout").onclick = () => { app.zoom = null; render(); };
+$("board").addEventListener("pointercancel", () => { app.drag = null; app.pan = null; render(); });
+$("zoomout").onclick = () => {
+  app.overview = !!app.zoom;
+  render();
+};
 
 // ---- keyboard ------------------------------------------------------------------------------
 

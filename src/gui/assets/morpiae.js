@@ -69,12 +69,18 @@
       // Clickable points (every lattice point), then the lines that can be chosen.
       for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
         const [cx, cy] = at([x, y]);
-        svgEl("circle", { cx, cy, r: 12, class: "hit", "data-cell": `${x},${y}` }, svg);
+        svgEl("circle", { cx, cy, r: 15, class: "hit", "data-cell": `${x},${y}` }, svg);
       }
       for (const m of choices) {
         const [a, b] = line(m).ends.map(at);
         svgEl("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "hit line-choice", "data-cell": m }, svg);
       }
+    },
+    // A line to choose, as a button: its two ends.
+    label(t) {
+      if (t.split(",").length !== 4) return t;
+      const [a, b] = line(t).ends;
+      return `line ${a.join(",")} – ${b.join(",")}`;
     },
     // The new circle's point; then, when several lines can be drawn through it, the line.
     tokens(move, legal) {

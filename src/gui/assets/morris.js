@@ -66,7 +66,8 @@
         const [x, y] = xy(point, pt);
         svgEl("circle", { cx: x, cy: y, r: 7, class: "point" }, svg);
         if (p.men[point]) man(svg, x, y, p.men[point], 22, point);
-        svgEl("circle", { cx: x, cy: y, r: 26, class: "hit", "data-cell": point }, svg);
+        // 54 units across: 41 px on a 390 px phone (points are 60 apart).
+        svgEl("circle", { cx: x, cy: y, r: 27, class: "hit", "data-cell": point }, svg);
       }
     },
     tokens: (move) => move.split(/[-x]/),

@@ -72,16 +72,67 @@ function moveLifted() {
   if (m) d.ghost.setAttribute("transform", `translate(${d.dx / m.a} ${d.dy / m.d})`);
 }
 
-// Shows the part of the board around app.zoom, magnified (for fingers on a phone).
-function applyZoom(svg) {
-  const z = app.zoom;
-  $("zoomout").hidden = !z;
-  if (!z) return;
+// ---- the board on a phone: places a finger can hit -----------------------------------------
+
+// True on a touch screen (a phone, a tablet).
+function touchScreen() {
+  return window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+}
+
+// The board's whole picture (its viewBox as drawn) and its smallest place, in its units.
+function measurePlaces(svg) {
   const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
-  const zw = w / z.factor, zh = h / z.factor;
-  const zx = Math.max(x, Math.min(x + w - zw, z.x - zw / 2));
-  const zy = Math.max(y, Math.min(y + h - zh, z.y - zh / 2));
-  svg.setAttribute("viewBox", `${zx} ${zy} ${zw} ${zh}`);
+  app.fullBox = { x, y, w, h };
+  let min = Infinity;
+  for (const el of svg.querySelectorAll("[data-cell]:not(.line-choice)")) {
+    const r = el.getBBox();
+    min = Math.min(min, r.width, r.height);
+  }
+  app.placeUnits = min;
+}
+
+// The middle of the places of `tokens` on the board, in its units (null: none drawn).
+function placesCentre(tokens) {
+  const svg = $("board");
+  const boxes = tokens.map((t) => svg.querySelector(`[data-cell="${CSS.escape(t)}"]`)).filter((e) => e).map((e) => e.getBBox());
+  if (!boxes.length) return null;
+  const x0 = Math.min(...boxes.map((b) => b.x)), x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y0 = Math.min(...boxes.map((b) => b.y)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, x0, x1, y0, y1 };
+}
+
+// The window of the board a finger sees, around app.zoom's centre, kept on the board.
+function zoomWindow(z, vw, vh) {
+  const f = app.fullBox;
+  const x = Math.max(f.x, Math.min(f.x + f.w - vw, z.cx - vw / 2));
+  const y = Math.max(f.y, Math.min(f.y + f.h - vh, z.cy - vh / 2));
+  return { x, y, w: vw, h: vh };
+}
+
+// The position shown, as far as the finger's window is concerned.
+function aimKey() {
+  const sh = shown();
+  return sh ? `${sh.game} ${sh.fens[0]} ${viewIndex(sh)} ${sh.fens.length}` : "";
+}
+
+// Where the finger's window looks when the position shown changes: the last move stays
+// in view (the window moves to it when it is not), and when the person is to move and no
+// place to play is in view, the window moves to the nearest one.
+function aimZoom(z, vw, vh) {
+  const sh = shown();
+  if (!sh) return;
+  const i = viewIndex(sh);
+  const key = aimKey();
+  if (z.aimed === key) return;
+  z.aimed = key;
+  const b = board(sh.game);
+  const inside = (c, w) => c.x0 >= w.x && c.x1 <= w.x + w.w && c.y0 >= w.y && c.y1 <= w.y + w.h;
+  const last = i > 0 ? placesCentre(b.tokens(sh.moves[i - 1], [])) : null;
+  if (last && !inside(last, zoomWindow(z, vw, vh))) Object.assign(z, { cx: last.x, cy: last.y });
+  const targets = [...$("board").querySelectorAll("[data-cell].target:not(.line-choice)")].map((e) => placesCentre([e.dataset.cell]));
+  if (!targets.length || targets.some((t) => inside(t, zoomWindow(z, vw, vh)))) return;
+  const near = targets.reduce((a, t) => (Math.hypot(t.x - z.cx, t.y - z.cy) < Math.hypot(a.x - z.cx, a.y - z.cy) ? t : a));
+  Object.assign(z, { cx: near.x, cy: near.y });
 }
 
 function renderBoard(sh) {
@@ -116,17 +167,19 @@ function renderBoard(sh) {
       markTarget(svg, el, t);
     }
   });
+  measurePlaces(svg);
   liftPiece(svg);
-  applyZoom(svg);
   // A keyboard player's focus stays on the board, through the redraws and the moves.
   if (app.boardFocus !== null) {
     const again = svg.querySelector(`[data-cell="${CSS.escape(app.boardFocus)}"][tabindex]`) || svg.querySelector("[tabindex]");
     if (again) again.focus();
   }
-  // Tokens with no place on the board (a promotion piece, swap, pass) become buttons.
+  // Tokens with no place on the board (a promotion piece, swap, pass) become buttons; so
+  // do the lines to choose from (Morpiae) for a finger.
   const choices = $("choices");
   choices.replaceChildren();
-  for (const t of next.filter((t) => !onBoard.has(t))) {
+  const lines = touchScreen() ? [...svg.querySelectorAll(".line-choice.target")].map((e) => e.dataset.cell) : [];
+  for (const t of next.filter((t) => !onBoard.has(t) || lines.includes(t))) {
     const btn = document.createElement("button");
     btn.textContent = b.label ? b.label(t) : t;
     btn.dataset.token = t;
@@ -142,19 +195,50 @@ function renderBoard(sh) {
 }
 
 // Sizes the board to the window: the board, both players' bars and the controls fit
-// without scrolling, the board as large as its shape allows.
+// without scrolling, the board as large as its shape allows. On a touch screen, where the
+// places would be smaller than a finger (FINGER_PX), the board is shown magnified so
+// that they are ZOOM_PX, in a window as large as the screen allows, and moves under the
+// finger (a swipe) or by itself to the last move; **Zoom out** shows the whole board.
 function fitBoard() {
   const svg = $("board");
-  const vb = svg.viewBox.baseVal;
-  if (!vb || !vb.width) return;
+  if (!app.fullBox || !app.fullBox.w) return;
+  const f = app.fullBox;
   const left = $("left");
   const narrow = window.innerWidth < 700;
-  const around = ["top-player", "bottom-player", "choices", "controls"].reduce((h, id) => h + $(id).offsetHeight, 0);
-  const top = document.querySelector("header").offsetHeight;
-  const maxH = window.innerHeight - top - around - (narrow ? 10 : 26);
-  const maxW = narrow ? window.innerWidth - 8 : window.innerWidth - 420;
-  const scale = Math.min(maxW / vb.width, maxH / vb.height);
-  const w = Math.floor(vb.width * scale), h = Math.floor(vb.height * scale);
+  // The room for the board: the window less the header, the players' bars, the buttons.
+  const room = () => {
+    const around = ["top-player", "bottom-player", "choices", "controls"].reduce((h, id) => h + $(id).offsetHeight, 0);
+    const top = document.querySelector("header").offsetHeight;
+    return [narrow ? window.innerWidth - 8 : window.innerWidth - 420, window.innerHeight - top - around - (narrow ? 10 : 26)];
+  };
+  let [maxW, maxH] = room();
+  const small = touchScreen() && Math.min(maxW / f.w, maxH / f.h) * app.placeUnits < FINGER_PX;
+  const zoomed = small && !app.overview;
+  const zoomButton = $("zoomout");
+  zoomButton.hidden = !small;
+  zoomButton.textContent = zoomed ? "⊖" : "⊕";
+  zoomButton.title = zoomed ? "Zoom out: the whole board" : "Zoom in: places a finger can hit";
+  zoomButton.setAttribute("aria-label", zoomed ? "Zoom out" : "Zoom in");
+  [maxW, maxH] = room();
+  const fit = Math.min(maxW / f.w, maxH / f.h);
+  let w, h;
+  if (zoomed) {
+    const scale = ZOOM_PX / app.placeUnits;
+    if (!app.zoom) app.zoom = { cx: f.x + f.w / 2, cy: f.y + f.h / 2 };
+    app.zoom.scale = scale;
+    w = Math.floor(Math.min(maxW, f.w * scale));
+    h = Math.floor(Math.min(maxH, f.h * scale));
+    aimZoom(app.zoom, w / scale, h / scale);
+    const z = zoomWindow(app.zoom, w / scale, h / scale);
+    Object.assign(app.zoom, { cx: z.x + z.w / 2, cy: z.y + z.h / 2 });
+    svg.setAttribute("viewBox", `${z.x} ${z.y} ${z.w} ${z.h}`);
+  } else {
+    app.zoom = null;
+    w = Math.floor(f.w * fit);
+    h = Math.floor(f.h * fit);
+    svg.setAttribute("viewBox", `${f.x} ${f.y} ${f.w} ${f.h}`);
+  }
+  svg.classList.toggle("zoomed", zoomed);
   svg.style.width = `${w}px`;
   svg.style.height = `${h}px`;
   left.style.width = `${Math.max(w, narrow ? 0 : 320)}px`;
@@ -167,16 +251,23 @@ function playerName(sh, side) {
   return `${sidesOf(sh.game)[side]}: ${who === "human" ? "you" : who}`;
 }
 
+// A clock: tenths of a second under 20 s, else whole seconds (rounded up, as they run).
 function fmtClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 100) / 10);
-  const m = Math.floor(s / 60);
-  const r = (s - m * 60).toFixed(s < 20 ? 1 : 0);
-  return `${m}:${r.padStart(s < 20 ? 4 : 2, "0")}`;
+  const tenths = Math.max(0, Math.ceil(ms / 100));
+  if (tenths < 200) return `0:${(tenths / 10).toFixed(1).padStart(4, "0")}`;
+  const s = Math.ceil(tenths / 10);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function clockText(side) {
   const s = app.state;
-  if (!s || !s.clocks || app.replay) return { text: "", running: false, low: false };
+  if (app.replay) {
+    // A watched game in progress has the match's clocks.
+    const c = app.replay.watch ? watchedClock(app.replay.games[app.replay.index], side) : null;
+    if (!c) return { text: "", running: false, low: false };
+    return { text: fmtClock(c.ms), running: c.running, low: c.ms < 10000 };
+  }
+  if (!s || !s.clocks) return { text: "", running: false, low: false };
   let ms = s.clocks[side];
   const running = s.clock_running === side;
   if (running) ms -= performance.now() - app.stateAt;
@@ -206,8 +297,9 @@ function resultText(game, result) {
 function ending(sh) {
   if (app.replay) {
     const g = app.replay.games[app.replay.index];
+    if (g.live) return null; // in progress
     const reason = g.detail || (g.termination === "normal" ? "" : g.termination.replace("-", " "));
-    return { key: `replay ${app.replay.index}`, result: g.result, reason };
+    return { key: `replay ${g.id} ${g.players.join(" ")} ${g.moves.length}`, result: g.result, reason };
   }
   const s = app.state;
   if (!s.result) return null;
@@ -232,7 +324,12 @@ function renderStatus(sh) {
     text = "Disconnected from the server: reconnecting…";
   } else if (app.replay) {
     const g = app.replay.games[app.replay.index];
-    text = `Replay of game ${g.id}: ${resultText(sh.game, g.result)}`;
+    if (g.live) {
+      const side = g.to_move === "p2" ? 1 : 0;
+      text = `Game ${g.number} of ${g.total} in progress: ${sidesOf(sh.game)[side]} (${g.players[side]}) to move`;
+    } else {
+      text = `${app.replay.watch ? "Game" : "Replay of game"} ${g.id}: ${resultText(sh.game, g.result)}`;
+    }
   } else if (s.result) {
     text = resultText(sh.game, s.result) + (s.reason ? ` (${s.reason})` : "");
   } else {

@@ -37,6 +37,9 @@ pub struct MatchConfig {
     pub deadlines: Deadlines,
     pub concurrency: usize,
     pub records: Option<PathBuf>,
+    /// Keep the live file `<records>.live` (the games in progress) beside the record
+    /// file, for `ugine gui --watch`.
+    pub live: bool,
     pub resume: bool,
     /// The part of the match this run plays.
     pub shard: Shard,
@@ -72,6 +75,7 @@ impl Default for MatchConfig {
             deadlines: Deadlines::default(),
             concurrency: 1,
             records: None,
+            live: true,
             resume: false,
             shard: Shard::WHOLE,
             record_dir: None,
@@ -118,6 +122,7 @@ impl MatchConfig {
             "query" => self.deadlines.query = parse_duration(value)?,
             "concurrency" => self.concurrency = parse_positive(key, value)?,
             "records" => self.records = Some(PathBuf::from(value)),
+            "live" => self.live = parse_bool(value)?,
             "resume" => self.resume = parse_bool(value)?,
             "shard" => self.shard = Shard::parse(value)?,
             "record-dir" => self.record_dir = Some(PathBuf::from(value)),

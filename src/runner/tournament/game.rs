@@ -90,6 +90,17 @@ struct Played<'a> {
     evals: &'a mut Vec<Option<Eval>>,
 }
 
+/// Where a game stands before each move (the game loop reports it to its watcher, for
+/// the match's live file): the moves so far with their times and the movers'
+/// evaluations, the clocks (with a clock) and the side to move.
+pub struct Progress<'a> {
+    pub moves: &'a [String],
+    pub times_ms: &'a [u64],
+    pub evals: &'a [Option<Eval>],
+    pub clock: Option<[Duration; 2]>,
+    pub to_move: Side,
+}
+
 /// How the game loop stopped, before the end-of-game queries.
 struct Ending {
     result: Outcome,
@@ -118,13 +129,23 @@ pub fn play_game(
     referee: &mut dyn Session,
     setup: &GameSetup,
 ) -> GameRecord {
+    play_game_watched(players, referee, setup, &|_| {})
+}
+
+/// [`play_game`], telling `watch` where the game stands before every move.
+pub fn play_game_watched(
+    players: [&mut dyn Player; 2],
+    referee: &mut dyn Session,
+    setup: &GameSetup,
+    watch: &dyn Fn(&Progress),
+) -> GameRecord {
     let mut players = players;
     let mut moves: Vec<String> = Vec::new();
     let mut times_ms: Vec<u64> = Vec::new();
     let mut evals: Vec<Option<Eval>> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     let mut played = Played { moves: &mut moves, times_ms: &mut times_ms, evals: &mut evals };
-    let mut ending = run_game(&mut players, referee, setup, &mut played, &mut notes);
+    let mut ending = run_game(&mut players, referee, setup, &mut played, &mut notes, watch);
     if ending.termination == Termination::Normal {
         let position = setup.opening.extended(&moves);
         for (i, p) in players.iter_mut().enumerate() {
@@ -190,6 +211,7 @@ fn run_game(
     setup: &GameSetup,
     played: &mut Played,
     notes: &mut Vec<String>,
+    watch: &dyn Fn(&Progress),
 ) -> Ending {
     let Played { moves, times_ms, evals } = played;
     if let Err(e) = setup.opening.check(referee) {
@@ -228,6 +250,7 @@ fn run_game(
             };
         }
         let side = referee.side_to_move();
+        watch(&Progress { moves, times_ms, evals, clock, to_move: side });
         let who = side_name(side);
         let mut limits =
             Limits { movetime: tc.movetime, depth: tc.depth, nodes: tc.nodes, ..Limits::default() };

@@ -26,6 +26,7 @@ use crate::runner::players::process::ProcessPlayer;
 use crate::runner::players::uct_player::UctPlayer;
 use crate::runner::players::{Player, RandomPlayer};
 use crate::runner::records::header::{HEADER_VERSION, MatchInfo, fingerprint, read_header};
+use crate::runner::records::live::{LiveFile, LiveGame, live_path, unix_ms};
 use crate::runner::records::opening::{Opening, load_openings};
 use crate::runner::records::pgn::PgnWriter;
 use crate::runner::records::record::{GameRecord, RecordWriter, Termination, read_records};
@@ -33,7 +34,7 @@ use crate::runner::referee::Referee;
 use crate::runner::schedule::GameId;
 use crate::runner::schedule::{Order, Shard, pairings};
 use crate::runner::stats::sprt::SprtVerdict;
-use crate::runner::tournament::game::{GameSetup, play_game};
+use crate::runner::tournament::game::{GameSetup, Progress, play_game_watched};
 use crate::runner::tournament::peers::{Peers, prepare_dir};
 use crate::runner::tournament::standings::{
     Standings, format_summary, merged_sprt_lines, progress_line,
@@ -112,6 +113,47 @@ impl DisconnectCount {
             }
         }
         Ok(())
+    }
+}
+
+/// The live file of a running match, with the games' numbers in the schedule.
+struct Live<'a> {
+    file: &'a LiveFile,
+    numbers: &'a HashMap<GameId, usize>,
+    total: usize,
+}
+
+impl Live<'_> {
+    /// Worker `slot`'s game of `setup` between `players` (p1, p2) before its next move.
+    fn progress(&self, slot: usize, setup: &GameSetup, players: &[String; 2], p: &Progress) {
+        self.file.update(slot, |g| {
+            let id = setup.id.to_string();
+            if g.id != id || p.moves.len() < g.moves.len() {
+                let now = unix_ms();
+                *g = LiveGame {
+                    id,
+                    number: self.numbers.get(&setup.id).copied().unwrap_or(0),
+                    total: self.total,
+                    game: setup.game.to_string(),
+                    options: setup.options.to_vec(),
+                    players: players.clone(),
+                    fen: setup.opening.fen.clone(),
+                    opening: setup.opening.moves.clone(),
+                    started_ms: now,
+                    moved_ms: now,
+                    ..LiveGame::default()
+                };
+            }
+            if p.moves.len() > g.moves.len() {
+                g.moved_ms = unix_ms();
+            }
+            let n = g.moves.len();
+            g.moves.extend_from_slice(&p.moves[n..]);
+            g.times_ms.extend_from_slice(&p.times_ms[n.min(p.times_ms.len())..]);
+            g.evals.extend(p.evals[n.min(p.evals.len())..].iter().map(|e| e.map(|e| e.text())));
+            g.clock_ms = p.clock.map(|c| c.map(|t| t.as_millis() as u64));
+            g.to_move = if p.to_move == crate::core::Side::P1 { "p1" } else { "p2" }.to_string();
+        });
     }
 }
 
@@ -440,17 +482,26 @@ impl Match {
         if verdict != SprtVerdict::Continue || queue.is_empty() {
             return Ok(MatchOutcome { standings, verdict, merged });
         }
+        // The games in progress, for `ugine gui --watch` (removed when `live` drops).
+        let live_file = match &self.cfg.records {
+            Some(p) if self.cfg.live => Some(LiveFile::start(live_path(p))),
+            _ => None,
+        };
+        let numbers: HashMap<GameId, usize> =
+            self.schedule().into_iter().enumerate().map(|(i, id)| (id, i + 1)).collect();
+        let live = live_file.as_ref().map(|file| Live { file, numbers: &numbers, total });
         let queue = Mutex::new(queue);
         let stop = AtomicBool::new(false);
         let disconnects = Mutex::new(DisconnectCount::new(self.cfg.disconnect_limit));
         let (tx, rx) = channel::<anyhow::Result<GameRecord>>();
         let workers = self.cfg.concurrency.min(total.max(1));
         std::thread::scope(|scope| -> anyhow::Result<()> {
-            for _ in 0..workers {
+            for slot in 0..workers {
                 let tx = tx.clone();
                 let (queue, stop, disconnects) = (&queue, &stop, &disconnects);
+                let live = live.as_ref().map(|l| (l, slot));
                 scope.spawn(move || {
-                    if let Err(e) = self.worker(queue, stop, disconnects, &tx) {
+                    if let Err(e) = self.worker(queue, stop, disconnects, &tx, live) {
                         let _ = tx.send(Err(e));
                     }
                 });
@@ -471,6 +522,11 @@ impl Match {
                 {
                     stop.store(true, Ordering::SeqCst);
                     result = Err(e);
+                }
+                // Recorded: no longer in progress (removed only now, so that a watcher
+                // always finds the game in one of the two files).
+                if let Some(l) = &live_file {
+                    l.remove_game(&rec.id.to_string());
                 }
                 if let Some(w) = pgn.as_mut()
                     && let Err(e) = self.first_mover(&rec).and_then(|side| w.write(&rec, side))
@@ -543,6 +599,7 @@ impl Match {
         stop: &AtomicBool,
         disconnects: &Mutex<DisconnectCount>,
         tx: &std::sync::mpsc::Sender<anyhow::Result<GameRecord>>,
+        live: Option<(&Live, usize)>,
     ) -> anyhow::Result<()> {
         let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
         let mut referee = self.referee.session()?;
@@ -569,7 +626,14 @@ impl Match {
                 tc: &self.cfg.tc,
                 max_plies: self.cfg.max_plies,
             };
-            let rec = play_game([p1.as_mut(), p2.as_mut()], referee.as_mut(), &setup);
+            let names = [p1.name().to_string(), p2.name().to_string()];
+            let watch = |p: &Progress| {
+                if let Some((l, slot)) = live {
+                    l.progress(slot, &setup, &names, p);
+                }
+            };
+            let rec =
+                play_game_watched([p1.as_mut(), p2.as_mut()], referee.as_mut(), &setup, &watch);
             players.insert(i1, p1);
             players.insert(i2, p2);
             // The disconnect limit is counted here, before the next game is taken, so
