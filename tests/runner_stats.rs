@@ -121,3 +121,13 @@ fn helpers() {
     assert_eq!(Penta::default().elo(), None);
     assert_eq!(Wdl::default().los(), None);
 }
+
+#[test]
+fn few_or_alike_games_support_no_elo_interval() {
+    let sound = |wins, draws, losses| Wdl { wins, draws, losses }.sound();
+    assert!(sound(7, 0, 3), "10 games, mixed");
+    assert!(!sound(6, 0, 3), "9 games: too few");
+    for (w, d, l) in [(10, 0, 0), (0, 12, 0), (0, 0, 20)] {
+        assert!(!sound(w, d, l), "{w}-{d}-{l}: all alike, no variance");
+    }
+}

@@ -64,7 +64,8 @@ fn standings(records: &[GameRecord]) -> Vec<Value> {
     let mut rows: Vec<Value> = table
         .into_iter()
         .map(|(name, w)| {
-            let elo = w.elo().filter(|e| e.elo.is_finite() && e.error.is_finite());
+            // As the runner's summary: no Elo until the games support an interval.
+            let elo = w.elo().filter(|_| w.sound());
             json!({
                 "engine": name,
                 "wins": w.wins, "draws": w.draws, "losses": w.losses,
@@ -257,6 +258,7 @@ mod tests {
         );
         assert_eq!(w["standings"][1]["losses"], 1);
         assert_eq!(w["standings"][0]["score"], 0.75);
+        assert!(w["standings"][0]["elo"].is_null(), "two games support no Elo: {w}");
         // A shard's file of a record directory counts too.
         std::fs::write(dir.join("shard-2-of-2.ugr"), line("0.1.0", "a", "b", "p1win")).unwrap();
         let w = watch_json(&dir);

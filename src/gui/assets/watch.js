@@ -22,7 +22,7 @@ function renderStandings(d) {
   body.replaceChildren();
   for (const s of d.standings) {
     const tr = document.createElement("tr");
-    const elo = s.elo === null ? "" : `${s.elo >= 0 ? "+" : ""}${s.elo} ± ${s.error}`;
+    const elo = s.elo === null ? "n/a" : `${s.elo >= 0 ? "+" : ""}${s.elo} ± ${s.error}`;
     const score = s.score === null ? "" : `${(100 * s.score).toFixed(1)} %`;
     for (const v of [s.engine, `${s.wins}-${s.losses}-${s.draws}`, score, elo]) {
       const td = document.createElement("td");

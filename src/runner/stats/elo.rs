@@ -41,6 +41,14 @@ impl Wdl {
         Some(Estimate::from_score(s, (var / n).sqrt()))
     }
 
+    /// True when the games support an interval, as [`Penta::sound`] for pairs: at
+    /// least 2·[`MIN_PAIRS`] games, and not all alike (a sweep or all draws has no
+    /// variance: its "±0" would look like certainty).
+    pub fn sound(&self) -> bool {
+        let n = self.games();
+        n >= 2 * MIN_PAIRS && ![self.wins, self.draws, self.losses].contains(&n)
+    }
+
     /// Likelihood of superiority from wins and losses alone (draws carry no information):
     /// `Φ((W−L)/√(W+L))`. `None` without decisive games.
     pub fn los(&self) -> Option<f64> {
