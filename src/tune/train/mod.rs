@@ -19,6 +19,7 @@ use clap::Args;
 
 use crate::core::{Rng, Side};
 use crate::games::mabula::Mabula;
+use crate::games::morris::Morris;
 use crate::search::nnue::{Accumulator, Features, Network};
 use data::{Data, Samples, Targets};
 use model::{Adam, Model};
@@ -84,7 +85,8 @@ pub struct Settings {
 pub fn run_train(args: &TrainArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "mabula" => train_game::<Mabula>(args),
-        g => bail!("game '{g}' has no network features yet (mabula has)"),
+        "morris" => train_game::<Morris>(args),
+        g => bail!("game '{g}' has no network features yet (mabula and morris have)"),
     }
 }
 
