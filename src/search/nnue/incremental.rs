@@ -15,7 +15,7 @@ use super::network::Network;
 use crate::core::{Game, Side};
 
 /// The most features one move may turn on (or off) for one perspective.
-pub const MAX_DELTA: usize = 16;
+pub const MAX_DELTA: usize = 32;
 
 /// The features a move turns on and off, per perspective (indexed by [`Side::index`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
