@@ -1,7 +1,10 @@
 //! The Morris search: the generic alpha-beta with the endgame databases as its oracle
-//! (option `Morris DB Path`) and, with option `Morris EvalFile`, a network
-//! (`features.rs`) that evaluates instead of the hand evaluation, or blended with it
-//! (tuning option `Morris EvalFile Weight`, thousandths of the network).
+//! (option `Morris DB Path`) and a network (`features.rs`) that evaluates instead of the
+//! hand evaluation, or blended with it (tuning option `Morris EvalFile Weight`,
+//! thousandths of the network). The default network ([`DEFAULT_NET`]) is embedded and
+//! plays under the seed rules it was trained and tested on; under the standard rules the
+//! default is the hand evaluation. Option `Morris EvalFile` loads another network (for
+//! both rule sets) or, empty, turns the network off.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -24,6 +27,20 @@ const NO_PATH: &str = "<empty>";
 /// The option naming a network file that evaluates positions (a user's option; empty:
 /// the hand evaluation).
 pub const EVAL_FILE: &str = "Morris EvalFile";
+/// The value of [`EVAL_FILE`] naming the embedded network (its default).
+pub const DEFAULT_NET: &str = "morris-233x64-2026-11-27.nnue";
+/// The embedded network (`nets/README.md`): +21.6 ± 13.0 Elo against the hand evaluation
+/// at 1+0.01, seed rules (SPRT in `docs/strength.md`).
+static EMBEDDED: &[u8] = include_bytes!("../../../nets/morris-233x64-2026-11-27.nnue");
+
+/// The embedded network.
+fn embedded() -> Arc<Network> {
+    use crate::search::nnue::Features;
+    Arc::new(
+        Network::from_bytes(EMBEDDED, Morris::NAME, Morris::FEATURE_COUNT)
+            .expect("the embedded Morris network matches the features"),
+    )
+}
 
 /// The weight of the network against the hand evaluation, in thousandths (a tuning
 /// option).
@@ -90,26 +107,40 @@ pub struct MorrisSearch {
     note: Option<String>,
     /// The network of `Morris EvalFile`, if any.
     network: Option<Arc<Network>>,
+    /// True while `network` is the embedded default (seed rules only).
+    embedded: bool,
     /// Its weight in thousandths (`Morris EvalFile Weight`; 1000: the network alone).
     network_weight: i32,
+    /// The rules the alpha-beta's network was last set for (`None`: set it again).
+    applied_for: Option<MorrisRules>,
 }
 
 impl MorrisSearch {
     /// A search with a hash table of about `hash_mb` megabytes, no databases and the
-    /// hand evaluation.
+    /// embedded network.
     pub fn new(hash_mb: usize) -> MorrisSearch {
         MorrisSearch {
             search: AlphaBeta::new(hash_mb),
             note: None,
-            network: None,
+            network: Some(embedded()),
+            embedded: true,
             network_weight: 1000,
+            applied_for: None,
         }
     }
 
-    /// Hands the network and its weight to the alpha-beta.
-    fn apply_network(&mut self) {
-        let net = self.network.clone().map(|n| n as Arc<dyn NetEval<Morris>>);
+    /// Hands the network for `rules` and its weight to the alpha-beta, unless it has it.
+    fn apply_network(&mut self, rules: MorrisRules) {
+        if self.applied_for == Some(rules) {
+            return;
+        }
+        let net = self
+            .network
+            .clone()
+            .filter(|_| !(self.embedded && rules == MorrisRules::Standard))
+            .map(|n| n as Arc<dyn NetEval<Morris>>);
         self.search.set_network(net, self.network_weight);
+        self.applied_for = Some(rules);
     }
 
     /// Loads the databases of both rule sets found in `dir` (empty: none) and returns
@@ -152,7 +183,7 @@ impl Searcher<Morris> for MorrisSearch {
     fn option_specs(&self) -> Vec<OptionSpec> {
         vec![
             OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } },
-            OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: NO_PATH } },
+            OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: DEFAULT_NET } },
         ]
     }
 
@@ -172,13 +203,17 @@ impl Searcher<Morris> for MorrisSearch {
                 Ok(())
             }
             (EVAL_FILE, OptionValue::Text(path)) => {
-                self.network = load_eval_file::<Morris>(EVAL_FILE, path)?;
-                self.apply_network();
+                (self.network, self.embedded) = if path.trim() == DEFAULT_NET {
+                    (Some(embedded()), true)
+                } else {
+                    (load_eval_file::<Morris>(EVAL_FILE, path)?, false)
+                };
+                self.applied_for = None;
                 Ok(())
             }
             _ => {
                 if tunables::set_named_option(&TUNABLES, self, name, value)? {
-                    self.apply_network();
+                    self.applied_for = None;
                     return Ok(());
                 }
                 self.search.set_option(name, value)
@@ -205,6 +240,7 @@ impl Searcher<Morris> for MorrisSearch {
         if let Some(note) = self.note.take() {
             reporter.note(&note);
         }
+        self.apply_network(pos.options().rules);
         self.search.search(pos, root_moves, limits, ctl, reporter)
     }
 }
@@ -256,7 +292,9 @@ mod tests {
     #[test]
     fn eval_file_loads_a_network_and_a_bad_file_keeps_the_current_one() {
         let mut search = MorrisSearch::new(1);
-        assert!(search.option_specs().iter().any(|s| s.name == EVAL_FILE));
+        assert!(search.embedded && search.network.is_some(), "the embedded network");
+        let spec = search.option_specs().into_iter().find(|s| s.name == EVAL_FILE).unwrap();
+        assert_eq!(spec.kind, OptionKind::Str { default: DEFAULT_NET });
         assert!(search.tuning_specs().iter().any(|s| s.name == "Morris EvalFile Weight"));
         let (good, net) = network_file("morris", "good.nnue");
         search.set_option(EVAL_FILE, &text(&good)).unwrap();
@@ -276,11 +314,18 @@ mod tests {
         }
         search.set_option(EVAL_FILE, &OptionValue::Text(NO_PATH.into())).unwrap();
         assert!(search.network.is_none());
+        search.set_option(EVAL_FILE, &OptionValue::Text(DEFAULT_NET.into())).unwrap();
+        assert_eq!(search.network.as_deref(), Some(&*embedded()));
+        assert!(search.embedded);
     }
 
-    /// A fixed-depth search of every bench position with `search`'s settings.
-    fn searches(search: &mut MorrisSearch) -> Vec<SearchResult<MorrisMove>> {
-        let opts = MorrisOptions::default();
+    /// A fixed-depth search of every bench position under `opts` with `search`'s
+    /// settings (its network set for the rules, as a search sets it).
+    fn searches_under(
+        search: &mut MorrisSearch,
+        opts: MorrisOptions,
+    ) -> Vec<SearchResult<MorrisMove>> {
+        search.apply_network(opts.rules);
         BENCH_POSITIONS
             .iter()
             .map(|fen| {
@@ -296,10 +341,33 @@ mod tests {
             .collect()
     }
 
+    fn searches(search: &mut MorrisSearch) -> Vec<SearchResult<MorrisMove>> {
+        searches_under(search, MorrisOptions::default())
+    }
+
+    /// A search with the hand evaluation.
+    fn hand_search() -> MorrisSearch {
+        let mut search = MorrisSearch::new(4);
+        search.set_option(EVAL_FILE, &OptionValue::Text(NO_PATH.into())).unwrap();
+        search
+    }
+
+    #[test]
+    fn the_embedded_network_plays_the_seed_rules_and_the_hand_evaluation_the_standard() {
+        let standard = MorrisOptions { rules: MorrisRules::Standard, ..MorrisOptions::default() };
+        let (mut default, mut hand) = (MorrisSearch::new(4), hand_search());
+        assert_ne!(searches(&mut default), searches(&mut hand));
+        assert_eq!(searches_under(&mut default, standard), searches_under(&mut hand, standard));
+        // A network the user loads plays both.
+        let (path, _) = network_file("morris", "both.nnue");
+        default.set_option(EVAL_FILE, &text(&path)).unwrap();
+        assert_ne!(searches_under(&mut default, standard), searches_under(&mut hand, standard));
+    }
+
     #[test]
     fn the_network_changes_the_search_and_weight_0_is_the_hand_evaluation_node_for_node() {
         let (path, _) = network_file("morris", "search.nnue");
-        let hand = searches(&mut MorrisSearch::new(4));
+        let hand = searches(&mut hand_search());
         let mut with_net = MorrisSearch::new(4);
         with_net.set_option(EVAL_FILE, &text(&path)).unwrap();
         let net = searches(&mut with_net);
@@ -319,8 +387,9 @@ mod tests {
     fn the_incremental_search_equals_one_that_refreshes_every_evaluation() {
         let (_, net) = network_file("morris", "refresh.nnue");
         let mut incremental = MorrisSearch::new(4);
-        incremental.search.set_network(Some(Arc::new(net.clone())), 1000);
+        incremental.set_option(EVAL_FILE, &text(&network_file("morris", "inc.nnue").0)).unwrap();
         let mut refreshing = MorrisSearch::new(4);
+        searches(&mut refreshing);
         refreshing.search.set_network(Some(Arc::new(Refreshing(net))), 1000);
         assert_eq!(searches(&mut incremental), searches(&mut refreshing));
     }
