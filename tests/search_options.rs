@@ -83,20 +83,22 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
 
 #[test]
 fn lmr_options_change_the_morris_search_and_defaults_do_not() {
+    // The hand evaluation, whose node counts these comparisons were made with.
+    let hand = "setoption name Morris EvalFile value <empty>";
     let go = "go depth 9";
-    let base = nodes(&last_info(&["position startpos"], go));
+    let base = nodes(&last_info(&[hand, "position startpos"], go));
     let same = nodes(&last_info(
-        &["setoption name Morris Search LMR Min Move value 2", "position startpos"],
+        &[hand, "setoption name Morris Search LMR Min Move value 2", "position startpos"],
         go,
     ));
     assert_eq!(same, base, "setting the default changes nothing");
     let no_lmr = nodes(&last_info(
-        &["setoption name Morris Search LMR Min Move value 256", "position startpos"],
+        &[hand, "setoption name Morris Search LMR Min Move value 256", "position startpos"],
         go,
     ));
     assert!(no_lmr > base, "without reductions more nodes: {no_lmr} vs {base}");
     let late = nodes(&last_info(
-        &["setoption name morris search lmr late move value 3", "position startpos"],
+        &[hand, "setoption name morris search lmr late move value 3", "position startpos"],
         go,
     ));
     assert!(late < base, "reducing more from the 4th move on: {late} vs {base}");

@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::core::RuleOptions;
 use crate::games::mabula::Mabula;
+use crate::games::morris::Morris;
 use crate::search::nnue::Features;
 use crate::tune::train::data::{self, Targets};
 use crate::tune::train::{Settings, quantised_loss, train};
@@ -16,7 +17,7 @@ use crate::tune::train::{Settings, quantised_loss, train};
 /// `ugine train`: a network for a game's evaluation.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game (one with network features: mabula).
+    /// The game (one with network features: mabula, morris).
     #[arg(long)]
     pub game: String,
     /// Data files from `ugine datagen` (or solver labels, `docs/tuning.md`).
@@ -60,7 +61,8 @@ pub struct TrainArgs {
 pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "mabula" => train_game::<Mabula>(args),
-        g => bail!("game '{g}' has no network features yet (mabula has)"),
+        "morris" => train_game::<Morris>(args),
+        g => bail!("game '{g}' has no network features yet (mabula and morris have)"),
     }
 }
 

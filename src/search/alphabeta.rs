@@ -11,7 +11,12 @@
 //! are one [`SearchParams`] table ([`Evaluate::PARAMS`]), also set by options
 //! ([`super::params`]). A game's search may also hand
 //! it an [`Oracle`] (endgame databases): probed at every node, it replaces the search of
-//! the positions it covers, and its move is played at the root.
+//! the positions it covers, and its move is played at the root. And a network
+//! ([`AlphaBeta::set_network`], a [`NetEval`] of a game with network features): each
+//! thread keeps the accumulators along its path ([`AccumulatorStack`]), records the
+//! features every move turns on and off as it makes it, and evaluates with the network
+//! (or a blend of the network and the game's evaluation); without one the search is
+//! the same, node for node.
 //!
 //! Threads: the main thread iterates and reports; each helper runs the same iterative
 //! deepening on its own copy of the position with its own history and killers, odd
@@ -35,6 +40,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::Searcher;
 use super::abdada::Searching;
 use super::control::SearchControl;
+use super::nnue::{AccumulatorStack, NetEval};
 use super::oracle::{Oracle, Verdict};
 use super::params;
 use super::report::{NullReporter, Reporter, Score, SearchInfo};
@@ -228,6 +234,8 @@ pub struct AlphaBeta<G: Evaluate> {
     searching: Option<Searching>,
     multipv: usize,
     oracle: Option<Arc<dyn Oracle<G>>>,
+    /// The network that evaluates instead of [`Evaluate::evaluate`], and its weight.
+    network: Option<(Arc<dyn NetEval<G>>, i32)>,
 }
 
 /// One line of the result: a root move, its score and its principal variation.
@@ -297,6 +305,9 @@ struct Worker<G: Evaluate> {
     oracle: Option<Arc<dyn Oracle<G>>>,
     /// The side to move at the root: the side [`SearchParams::contempt`] plays for.
     root_side: Side,
+    /// The accumulators of the network along the path, and the network's weight in
+    /// thousandths (1000: the network alone), when the search has a network.
+    net: Option<(AccumulatorStack<G>, i32)>,
 }
 
 impl<G: Evaluate> Worker<G> {
@@ -315,7 +326,23 @@ impl<G: Evaluate> Worker<G> {
             stopped: false,
             oracle: None,
             root_side: Side::P1,
+            net: None,
         }
+    }
+
+    /// Takes the search's network (or none): a fresh stack of accumulators.
+    fn set_network(&mut self, network: &Option<(Arc<dyn NetEval<G>>, i32)>) {
+        self.net = network
+            .as_ref()
+            .map(|(net, weight)| (AccumulatorStack::new(Arc::clone(net), MAX_PLY + 1), *weight));
+    }
+
+    /// Plays `mv` in `pos` at `ply`, recording its features for the network.
+    fn make(&mut self, pos: &mut G, mv: G::Move, ply: usize) -> G::Undo {
+        if let Some((stack, _)) = &mut self.net {
+            stack.make(ply, pos, mv);
+        }
+        pos.play_reversible(mv)
     }
 
     /// The oracle's score of `pos` at `ply`, when it covers `pos`.
@@ -323,8 +350,11 @@ impl<G: Evaluate> Worker<G> {
         Some(self.oracle.as_ref()?.probe(pos)?.score(ply))
     }
 
-    /// Prepares for a new search: fresh killers, aged history.
+    /// Prepares for a new search: fresh killers, aged history, no accumulator.
     fn start(&mut self) {
+        if let Some((stack, _)) = &mut self.net {
+            stack.reset();
+        }
         self.nodes = 0;
         self.flushed = 0;
         self.stopped = false;
@@ -367,10 +397,18 @@ impl<G: Evaluate> Worker<G> {
         if pos.side_to_move() == self.root_side { -c } else { c }
     }
 
-    /// The static evaluation of `pos` for its side to move, with the contempt's share
-    /// for its [`Evaluate::drawishness`].
-    fn leaf(&self, pos: &G, shared: &Shared) -> i32 {
-        let eval = pos.evaluate();
+    /// The static evaluation of `pos` (at `ply`) for its side to move: the game's, or the
+    /// network's blended with it by the network's weight; with the contempt's share for
+    /// its [`Evaluate::drawishness`].
+    fn leaf(&mut self, pos: &G, ply: usize, shared: &Shared) -> i32 {
+        let eval = match &mut self.net {
+            None => pos.evaluate(),
+            Some((stack, 1000)) => stack.evaluate(ply, pos),
+            Some((stack, weight)) => {
+                let (net, own) = (stack.evaluate(ply, pos), pos.evaluate());
+                own + (net - own) * *weight / 1000
+            }
+        };
         if shared.params.contempt == 0 {
             return eval;
         }
@@ -452,11 +490,11 @@ impl<G: Evaluate> Worker<G> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY || (!G::QUIESCENCE && !in_check) {
-            return self.leaf(pos, shared);
+            return self.leaf(pos, ply, shared);
         }
         let mut best = -INF;
         if !in_check {
-            best = self.leaf(pos, shared);
+            best = self.leaf(pos, ply, shared);
             if best >= beta {
                 return best;
             }
@@ -477,7 +515,7 @@ impl<G: Evaluate> Worker<G> {
         for i in 0..moves.len() {
             pick(&mut moves, &mut keys, i);
             let mv = moves[i];
-            let undo = pos.play_reversible(mv);
+            let undo = self.make(pos, mv, ply);
             let score = -self.quiescence(pos, -beta, -alpha, ply + 1, shared);
             pos.unplay(mv, undo);
             if self.stopped {
@@ -534,7 +572,7 @@ impl<G: Evaluate> Worker<G> {
             }
         }
         if ply >= MAX_PLY {
-            return self.leaf(pos, shared);
+            return self.leaf(pos, ply, shared);
         }
         let params = shared.params;
         // Deep enough to reach the end in every line: the result is exact (solved).
@@ -562,7 +600,7 @@ impl<G: Evaluate> Worker<G> {
         // Pruning by the static evaluation, only where a wrong guess costs no proof.
         let prunable = !pv_node && !exact && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
         let static_eval = if prunable && (params.rfp_margin > 0 || params.null_move) {
-            self.leaf(pos, shared)
+            self.leaf(pos, ply, shared)
         } else {
             0
         };
@@ -585,6 +623,9 @@ impl<G: Evaluate> Worker<G> {
             && let Some(undo) = pos.play_null()
         {
             let r = params.null_base + depth / params.null_divisor.max(1);
+            if let Some((stack, _)) = &mut self.net {
+                stack.make_null(ply);
+            }
             self.path.push(key);
             let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, shared, false);
             self.path.pop();
@@ -636,7 +677,7 @@ impl<G: Evaluate> Worker<G> {
                 continue;
             }
             let free = !pos.costs_depth(mv);
-            let undo = pos.play_reversible(mv);
+            let undo = self.make(pos, mv, ply);
             let child = pos.hash();
             if let Some(s) = searching {
                 if i > 0 && i < moves.len() - deferred && s.contains(child) {
@@ -778,7 +819,16 @@ impl<G: Evaluate> AlphaBeta<G> {
             searching: None,
             multipv: 1,
             oracle: None,
+            network: None,
         }
+    }
+
+    /// Sets (or removes) the network that evaluates positions, with its weight in
+    /// thousandths against [`Evaluate::evaluate`] (1000: the network alone; clamped to
+    /// 0..=1000). Without a network the search is the same as before, node for node.
+    pub fn set_network(&mut self, network: Option<Arc<dyn NetEval<G>>>, weight_permille: i32) {
+        self.network = network.map(|n| (n, weight_permille.clamp(0, 1000)));
+        self.workers.iter_mut().for_each(|w| w.set_network(&self.network));
     }
 
     /// Sets (or removes) the oracle probed at every node and asked at the root.
@@ -1057,6 +1107,8 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
         self.workers.resize_with(threads.max(1), || Worker::new(G::HISTORY_SIZE));
         self.searching = (threads > 1).then(|| Searching::new(SEARCHING_SETS));
         self.workers.iter_mut().for_each(|w| w.oracle.clone_from(&self.oracle));
+        let network = &self.network;
+        self.workers.iter_mut().filter(|w| w.net.is_none()).for_each(|w| w.set_network(network));
     }
 
     fn set_multipv(&mut self, lines: usize) {

@@ -36,7 +36,7 @@ use super::notation::MabulaMove;
 use super::options::Scoring;
 use super::score::score_of;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rng, Side};
-use crate::search::nnue::{Features, Network};
+use crate::search::nnue::{Network, load_eval_file};
 use crate::search::tunables::{self, Tunable};
 use crate::search::{
     AlphaBeta, LeafValue, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl,
@@ -325,21 +325,6 @@ impl MabulaSearch {
     }
 }
 
-/// The network of `Mabula EvalFile`'s value: none for an empty value or `<empty>`; an
-/// error (the caller keeps its network) for a file that is missing or not a Mabula
-/// network.
-fn load_network(path: &str) -> Result<Option<Arc<Network>>, String> {
-    let path = path.trim();
-    if path.is_empty() || path == NO_NETWORK {
-        return Ok(None);
-    }
-    let keep = "the evaluation is unchanged";
-    let bytes = std::fs::read(path).map_err(|e| format!("{EVAL_FILE} '{path}': {e}; {keep}"))?;
-    let net = Network::from_bytes(&bytes, Mabula::NAME, Mabula::FEATURE_COUNT)
-        .map_err(|e| format!("{EVAL_FILE} '{path}': {e}; {keep}"))?;
-    Ok(Some(Arc::new(net)))
-}
-
 impl Searcher<Mabula> for MabulaSearch {
     fn set_hash_mb(&mut self, mb: usize) {
         self.mcts.set_hash_mb(mb);
@@ -379,7 +364,7 @@ impl Searcher<Mabula> for MabulaSearch {
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         if let (EVAL_FILE, OptionValue::Text(path)) = (name, value) {
-            self.mcts.policy.network = load_network(path)?;
+            self.mcts.policy.network = load_eval_file::<Mabula>(EVAL_FILE, path)?;
             return Ok(());
         }
         match tunables::set_named_option(&TUNABLES, self, name, value)? {
@@ -530,6 +515,7 @@ mod tests {
     /// A network file of random weights for Mabula (or another game's name) in a
     /// scratch directory.
     fn network_file(game: &str, name: &str) -> (std::path::PathBuf, Network) {
+        use crate::search::nnue::Features;
         let dir = std::env::temp_dir().join(format!("ugine-mabula-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let net = Network::random(game, Mabula::FEATURE_COUNT, 16, 7);

@@ -23,6 +23,7 @@
 mod board;
 pub mod db;
 mod eval;
+mod features;
 mod notation;
 mod options;
 mod search;

@@ -13,16 +13,21 @@
 //! scale` is an evaluation in the game's `cp` units. The accumulator ([`Accumulator`])
 //! is the sum of the first layer's rows of the active features; a move changes few
 //! features, so an alpha-beta search adds and removes rows instead of summing them all
-//! again (as Stockfish's NNUE does), and a Monte Carlo search refreshes it at a leaf.
+//! again (as Stockfish's NNUE does: [`AccumulatorStack`], from each move's
+//! [`FeatureDelta`]), and a Monte Carlo search refreshes it at a leaf.
 //! Weights are 16-bit integers ([`QA`], [`QB`]); the file format is in [`mod@format`] and
 //! `docs/tuning.md`; `ugine train` (`crate::tune::train`) makes the files.
 
 mod accumulator;
 pub mod format;
+mod incremental;
 mod network;
 
 pub use accumulator::Accumulator;
 pub use format::NetError;
+pub use incremental::{
+    AccumulatorStack, FeatureDelta, MAX_DELTA, MAX_EVAL, NetEval, check_stack, load_eval_file,
+};
 pub use network::{FloatWeights, Network, QA, QB};
 
 use crate::core::{Game, Side};
@@ -35,5 +40,16 @@ pub trait Features: Game {
 
     /// Appends to `out` the indices of the features active in this position from
     /// `perspective`'s point of view (each index at most once, in any order).
+    /// Must not depend on which side is to move (the network reads the side to move's
+    /// accumulator first): a null move then changes no feature.
     fn active_features(&self, perspective: Side, out: &mut Vec<u32>);
+
+    /// Writes into `delta` (after clearing it) the features that `mv`, legal here and not
+    /// played yet, turns on and off for each perspective, so an alpha-beta search
+    /// updates its accumulators instead of refreshing them ([`AccumulatorStack`]).
+    /// Returns false when the game does not know them (the default): the search then
+    /// refreshes after the move.
+    fn move_delta(&self, _mv: Self::Move, _delta: &mut FeatureDelta) -> bool {
+        false
+    }
 }
