@@ -2,7 +2,7 @@
 //! by feature.
 
 use super::Features;
-use super::network::Network;
+use super::network::{Network, QA, QB};
 use crate::core::Side;
 
 /// The first layer's output before the clipped ReLU, for each perspective (indexed by
@@ -55,6 +55,37 @@ impl Accumulator {
         for (v, &w) in self.values[perspective.index()].iter_mut().zip(net.row(f)) {
             *v -= i32::from(w);
         }
+    }
+}
+
+/// The network's output from an accumulator (the second layer), here beside the
+/// accumulator it reads so that `network.rs` (the weights) does not name it.
+impl Network {
+    /// The output in units of `1 / (QA · QB)` of the logit, for `stm` to move.
+    pub fn output(&self, acc: &Accumulator, stm: Side) -> i32 {
+        let (own, theirs) = self.l2_weights.split_at(self.hidden);
+        let layer = |values: &[i32], weights: &[i16]| -> i32 {
+            values.iter().zip(weights).map(|(&v, &w)| v.clamp(0, QA) * i32::from(w)).sum()
+        };
+        layer(acc.values(stm), own) + layer(acc.values(stm.opponent()), theirs) + self.l2_bias
+    }
+
+    /// The output logit: `σ(logit)` predicts the side to move's score.
+    pub fn logit(&self, acc: &Accumulator, stm: Side) -> f32 {
+        self.output(acc, stm) as f32 / (QA * QB) as f32
+    }
+
+    /// The side to move's expected score (1 win, ½ draw, 0 loss).
+    pub fn win_probability(&self, acc: &Accumulator, stm: Side) -> f32 {
+        1.0 / (1.0 + (-self.logit(acc, stm)).exp())
+    }
+
+    /// The side to move's expected score in `pos`, from a freshly refreshed accumulator
+    /// (for searches that do not keep one along their moves).
+    pub fn win_probability_of<G: Features>(&self, pos: &G) -> f32 {
+        let mut acc = Accumulator::new(self);
+        acc.refresh(self, pos, &mut Vec::with_capacity(64));
+        self.win_probability(&acc, pos.side_to_move())
     }
 }
 

@@ -1,8 +1,4 @@
-//! The network's weights, quantised, and its output from an accumulator.
-
-use super::Features;
-use super::accumulator::Accumulator;
-use crate::core::Side;
+//! The network's weights, quantised (its output from an accumulator: `accumulator.rs`).
 
 /// Scale of the first layer's weights and biases: an accumulator value of `QA` is 1.0,
 /// where the clipped ReLU saturates.
@@ -94,33 +90,6 @@ impl Network {
     pub(super) fn row(&self, f: u32) -> &[i16] {
         let start = f as usize * self.hidden;
         &self.l1_weights[start..start + self.hidden]
-    }
-
-    /// The output in units of `1 / (QA · QB)` of the logit, for `stm` to move.
-    pub fn output(&self, acc: &Accumulator, stm: Side) -> i32 {
-        let (own, theirs) = self.l2_weights.split_at(self.hidden);
-        let layer = |values: &[i32], weights: &[i16]| -> i32 {
-            values.iter().zip(weights).map(|(&v, &w)| v.clamp(0, QA) * i32::from(w)).sum()
-        };
-        layer(acc.values(stm), own) + layer(acc.values(stm.opponent()), theirs) + self.l2_bias
-    }
-
-    /// The output logit: `σ(logit)` predicts the side to move's score.
-    pub fn logit(&self, acc: &Accumulator, stm: Side) -> f32 {
-        self.output(acc, stm) as f32 / (QA * QB) as f32
-    }
-
-    /// The side to move's expected score (1 win, ½ draw, 0 loss).
-    pub fn win_probability(&self, acc: &Accumulator, stm: Side) -> f32 {
-        1.0 / (1.0 + (-self.logit(acc, stm)).exp())
-    }
-
-    /// The side to move's expected score in `pos`, from a freshly refreshed accumulator
-    /// (for searches that do not keep one along their moves).
-    pub fn win_probability_of<G: Features>(&self, pos: &G) -> f32 {
-        let mut acc = Accumulator::new(self);
-        acc.refresh(self, pos, &mut Vec::with_capacity(64));
-        self.win_probability(&acc, pos.side_to_move())
     }
 }
 
