@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::core::RuleOptions;
 use crate::games::mabula::Mabula;
+use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::nnue::Features;
 use crate::tune::train::data::{self, Targets};
@@ -17,7 +18,7 @@ use crate::tune::train::{Settings, quantised_loss, train};
 /// `ugine train`: a network for a game's evaluation.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game (one with network features: mabula, morris).
+    /// The game (one with network features: mabula, morris, morpiae).
     #[arg(long)]
     pub game: String,
     /// Data files from `ugine datagen` (or solver labels, `docs/tuning.md`).
@@ -62,7 +63,8 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
         "mabula" => train_game::<Mabula>(args),
         "morris" => train_game::<Morris>(args),
-        g => bail!("game '{g}' has no network features yet (mabula and morris have)"),
+        "morpiae" => train_game::<Morpiae>(args),
+        g => bail!("game '{g}' has no network features yet (mabula, morris and morpiae have)"),
     }
 }
 

@@ -5,9 +5,9 @@ use crate::core::{Game, Limits};
 use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::mobius::{MCTS_PARAMS, Mcts, Mobius};
 use crate::games::moebius_chess::MoebiusChess;
-use crate::games::morpiae::Morpiae;
+use crate::games::morpiae::{Morpiae, NETWORK_OPTIONS};
 use crate::games::morris::{Morris, MorrisSearch};
-use crate::search::AlphaBeta;
+use crate::search::{AlphaBeta, NetAlphaBeta};
 
 /// One game of the `Game` option.
 pub struct GameEntry {
@@ -65,7 +65,7 @@ games! {
         make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
         bench: || Limits::depth(5);
     Morpiae in morpiae =>
-        make: |mb| Box::new(GameSession::<Morpiae, _>::new(AlphaBeta::new(mb))),
+        make: |mb| Box::new(GameSession::<Morpiae, _>::new(NetAlphaBeta::new(mb, NETWORK_OPTIONS))),
         bench: || Limits::depth(8);
 }
 

@@ -5,6 +5,7 @@ mod abdada;
 mod alphabeta;
 mod control;
 mod mcts;
+mod net_alphabeta;
 pub mod nnue;
 mod oracle;
 pub mod params;
@@ -20,6 +21,7 @@ pub use mcts::{
     LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Uniform, collection_threshold,
     playout_by_moves, result_for,
 };
+pub use net_alphabeta::{NetAlphaBeta, NetOptionNames};
 pub use oracle::{Oracle, Verdict};
 pub use report::{NullReporter, Recorder, Report, Reporter, Score, SearchInfo};
 pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};

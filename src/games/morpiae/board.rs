@@ -210,6 +210,13 @@ impl Drawing {
         Some(((c / CROSSED) & 0xF).count_ones() as usize)
     }
 
+    /// The directions (bit `d` of [`DIRS`]) in which the circle at `(x, y)` is crossed
+    /// under the rule in force; 0 for an empty point.
+    #[inline]
+    pub fn crossing_mask(&self, x: i32, y: i32) -> u8 {
+        ((self.grid.get(x, y) / CROSSED) & 0xF) as u8
+    }
+
     /// The uncoloured circles by the number of directions they are crossed in
     /// ([`Drawing::open_crossings`]), counted from scratch.
     pub fn open_histogram(&self) -> [u16; 5] {
@@ -371,15 +378,21 @@ impl Drawing {
         self.remove_circle(mv.x, mv.y);
     }
 
-    /// How many circles `mv` (legal) would colour, without drawing it: the circles of
-    /// its line, the new one aside, that are uncoloured and crossed in the three other
-    /// directions. Each point's cell is read once (the evaluation asks this of every
-    /// legal move).
+    /// How many circles `mv` (legal) would colour, without drawing it
+    /// ([`Drawing::capture_mask`]).
     pub fn captures_of(&self, mv: MorpiaeMove) -> u32 {
+        self.capture_mask(mv).count_ones()
+    }
+
+    /// The circles `mv` (legal) would colour, without drawing it, as a mask of its
+    /// points (bit `i`: [`MorpiaeMove::point`]`(i)`): the circles of its line, the new one
+    /// aside, that are uncoloured and crossed in the three other directions. Each
+    /// point's cell is read once (the evaluation asks this of every legal move).
+    pub fn capture_mask(&self, mv: MorpiaeMove) -> u8 {
         let d = mv.dir as usize;
         let (dx, dy) = DIRS[d];
         let others = 0xF & !(1u16 << d);
-        let mut n = 0;
+        let mut mask = 0;
         for i in 0..5 {
             if i == mv.k as i32 {
                 // The new circle has no strokes in other directions yet.
@@ -400,9 +413,9 @@ impl Drawing {
                 (Variant::Touching, 4) => c & (SEG << d) != 0,
                 _ => true,
             };
-            n += u32::from(in_d);
+            mask |= u8::from(in_d) << i;
         }
-        n
+        mask
     }
 
     /// Every legal line, found by scanning all lines through every circle (used when a

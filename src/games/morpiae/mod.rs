@@ -40,6 +40,7 @@
 
 mod board;
 pub mod eval;
+mod features;
 mod fen;
 mod game;
 mod notation;
@@ -55,6 +56,11 @@ pub use fen::LIMIT;
 pub use notation::{DIR_LETTERS, DIRS, MorpiaeMove};
 pub use options::{MorpiaeOptions, Variant};
 pub use position::{Morpiae, MorpiaeUndo};
+
+/// Morpiae's network options: `Morpiae EvalFile` loads a network of `features.rs`
+/// (default none: the hand evaluation of `eval.rs`).
+pub const NETWORK_OPTIONS: crate::search::NetOptionNames =
+    crate::search::NetOptionNames { file: "Morpiae EvalFile", weight: "Morpiae EvalFile Weight" };
 
 /// Positions of `ugine bench` for Morpiae (default rules, 5T): the start and two
 /// middle-game drawings with colours (from `tests/data/perft/morpiae.perft`).
