@@ -210,13 +210,6 @@ impl Drawing {
         Some(((c / CROSSED) & 0xF).count_ones() as usize)
     }
 
-    /// The directions (bit `d` of [`DIRS`]) in which the circle at `(x, y)` is crossed
-    /// under the rule in force; 0 for an empty point.
-    #[inline]
-    pub fn crossing_mask(&self, x: i32, y: i32) -> u8 {
-        ((self.grid.get(x, y) / CROSSED) & 0xF) as u8
-    }
-
     /// The uncoloured circles by the number of directions they are crossed in
     /// ([`Drawing::open_crossings`]), counted from scratch.
     pub fn open_histogram(&self) -> [u16; 5] {
