@@ -48,16 +48,27 @@ const THEIR_BLOCKED: u32 = 177;
 const OWN_STEPS: u32 = 201;
 const THEIR_STEPS: u32 = 217;
 
-/// The men of `side` (an index) with no empty neighbour, on the board `men`.
-fn blocked(men: [u32; 2], side: usize) -> u32 {
+/// Every point of the board.
+const BOARD: u32 = (1 << 24) - 1;
+
+/// The men of `side` (an index) within `region` with no empty neighbour, on the board
+/// `men`.
+fn blocked(men: [u32; 2], side: usize, region: u32) -> u32 {
     let empty = !(men[0] | men[1]);
-    bits(men[side]).filter(|&p| Morris::adjacent(p) & empty == 0).fold(0, |a, p| a | 1 << p)
+    bits(men[side] & region)
+        .filter(|&p| Morris::adjacent(p) & empty == 0)
+        .fold(0, |a, p| a | 1 << p)
 }
 
-/// The steps feature of `side` (an index) seen by `perspective` on the board `men`.
-fn steps(perspective: Side, men: [u32; 2], side: usize) -> u32 {
-    let empty = !(men[0] | men[1]) & ((1 << 24) - 1);
-    let n: u32 = bits(men[side]).map(|p| (Morris::adjacent(p) & empty).count_ones()).sum();
+/// The steps of `side`'s (an index) men within `region` on the board `men`: their empty
+/// neighbours, summed.
+fn step_count(men: [u32; 2], side: usize, region: u32) -> u32 {
+    let empty = !(men[0] | men[1]) & BOARD;
+    bits(men[side] & region).map(|p| (Morris::adjacent(p) & empty).count_ones()).sum()
+}
+
+/// The feature of `side` (an index) having `n` steps, seen by `perspective`.
+fn steps(perspective: Side, side: usize, n: u32) -> u32 {
     (if side == perspective.index() { OWN_STEPS } else { THEIR_STEPS }) + n.min(15)
 }
 
@@ -114,8 +125,8 @@ impl Features for Morris {
             out.extend(mill_state(perspective, m, mask, men));
         }
         for side in 0..2 {
-            out.extend(bits(blocked(men, side)).map(|p| blocked_man(perspective, side, p)));
-            out.push(steps(perspective, men, side));
+            out.extend(bits(blocked(men, side, BOARD)).map(|p| blocked_man(perspective, side, p)));
+            out.push(steps(perspective, side, step_count(men, side, BOARD)));
         }
     }
 
@@ -147,12 +158,17 @@ impl Features for Morris {
                 }
             }
         }
+        // Only men on or next to a touched point change being blocked or their steps.
+        let near = bits(touched).fold(touched, |a, q| a | Morris::adjacent(q));
         for side in 0..2 {
-            let (old, new) = (blocked(before, side), blocked(after, side));
+            let (old, new) = (blocked(before, side, near), blocked(after, side, near));
+            let old_steps = step_count(before, side, BOARD);
+            let new_steps =
+                old_steps + step_count(after, side, near) - step_count(before, side, near);
             for p in [Side::P1, Side::P2] {
                 bits(old & !new).for_each(|q| delta.remove(p, blocked_man(p, side, q)));
                 bits(new & !old).for_each(|q| delta.add(p, blocked_man(p, side, q)));
-                let (old, new) = (steps(p, before, side), steps(p, after, side));
+                let (old, new) = (steps(p, side, old_steps), steps(p, side, new_steps));
                 if old != new {
                     delta.remove(p, old);
                     delta.add(p, new);
