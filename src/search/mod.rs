@@ -21,7 +21,7 @@ pub use mcts::{
     LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Uniform, collection_threshold,
     playout_by_moves, result_for,
 };
-pub use net_alphabeta::{NetAlphaBeta, NetOptionNames};
+pub use net_alphabeta::{Embedded, NetAlphaBeta, NetOptions};
 pub use oracle::{Oracle, Verdict};
 pub use report::{NullReporter, Recorder, Report, Reporter, Score, SearchInfo};
 pub use score::{MATE, MATE_BOUND, score_from_tt, score_to_tt};

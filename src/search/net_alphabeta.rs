@@ -1,8 +1,10 @@
 //! The generic alpha-beta with a network option: `<Game> EvalFile` (a user's option)
-//! loads a network file that evaluates instead of the hand evaluation, and the tuning
-//! option `<Game> EvalFile Weight` blends the two (thousandths of the network). A game
-//! whose search needs nothing else plays with this; one with more (Morris's databases)
-//! holds its own.
+//! loads a network file that evaluates instead of the hand evaluation, or names the
+//! networks built into the engine (its default, for a game that has them; each position
+//! is played by the one of its rules); empty means the hand evaluation. The tuning option
+//! `<Game> EvalFile Weight` blends the network with the hand evaluation (thousandths of
+//! the network). A game whose search needs nothing more plays with this (Morpiae); one
+//! with more holds it inside its own (Morris, with its databases).
 
 use std::sync::Arc;
 
@@ -10,36 +12,114 @@ use super::nnue::{Features, NetEval, Network, load_eval_file};
 use super::{AlphaBeta, Evaluate, Reporter, SearchControl, Searcher};
 use crate::core::{Limits, OptionKind, OptionSpec, OptionValue};
 
-/// The names of a game's network options.
-#[derive(Clone, Copy, Debug)]
-pub struct NetOptionNames {
-    /// The file option (default empty: the hand evaluation).
+/// The networks built into the engine for a game: the name that selects them (the file
+/// option's default) and the one that plays a position (by its rules; `None`: the hand
+/// evaluation).
+pub struct Embedded<G> {
+    pub name: &'static str,
+    pub network: fn(&G) -> Option<Arc<Network>>,
+}
+
+impl<G> Clone for Embedded<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Embedded<G> {}
+
+/// A game's network options.
+pub struct NetOptions<G> {
+    /// The file option.
     pub file: &'static str,
     /// The weight option, a tuning knob in thousandths (default 1000: the network alone).
     pub weight: &'static str,
+    /// The built-in networks, the file option's default (`None`: the default is empty,
+    /// the hand evaluation).
+    pub embedded: Option<Embedded<G>>,
 }
+
+impl<G> Clone for NetOptions<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for NetOptions<G> {}
+
+/// The value of an empty file option.
+const EMPTY: &str = "<empty>";
 
 /// SPSA's final perturbation of the weight (thousandths).
 const WEIGHT_STEP: f64 = 50.0;
 
-/// [`AlphaBeta`] with a network loaded from a file.
+/// What the file option chose.
+#[derive(Clone)]
+enum Choice {
+    /// The hand evaluation.
+    Hand,
+    /// The built-in network of each position's rules.
+    Embedded,
+    /// A network read from a file.
+    File(Arc<Network>),
+}
+
+/// [`AlphaBeta`] with a network: a built-in one or one loaded from a file.
 pub struct NetAlphaBeta<G: Evaluate + Features> {
     search: AlphaBeta<G>,
-    names: NetOptionNames,
-    network: Option<Arc<Network>>,
+    options: NetOptions<G>,
+    choice: Choice,
     weight: i32,
+    /// The network and weight the alpha-beta has (`None`: not set since a change).
+    applied: Option<(Option<Arc<Network>>, i32)>,
 }
 
 impl<G: Evaluate + Features> NetAlphaBeta<G> {
-    /// A search with a hash table of about `hash_mb` megabytes and no network.
-    pub fn new(hash_mb: usize, names: NetOptionNames) -> NetAlphaBeta<G> {
-        NetAlphaBeta { search: AlphaBeta::new(hash_mb), names, network: None, weight: 1000 }
+    /// A search with a hash table of about `hash_mb` megabytes and the default network
+    /// (the built-in ones, if the game has them).
+    pub fn new(hash_mb: usize, options: NetOptions<G>) -> NetAlphaBeta<G> {
+        let choice = if options.embedded.is_some() { Choice::Embedded } else { Choice::Hand };
+        NetAlphaBeta {
+            search: AlphaBeta::new(hash_mb),
+            options,
+            choice,
+            weight: 1000,
+            applied: None,
+        }
     }
 
-    /// Hands the network and its weight to the alpha-beta.
-    fn apply(&mut self) {
-        let net = self.network.clone().map(|n| n as Arc<dyn NetEval<G>>);
-        self.search.set_network(net, self.weight);
+    /// The alpha-beta inside (to set an oracle, or search without the network choice).
+    pub fn alpha_beta(&mut self) -> &mut AlphaBeta<G> {
+        &mut self.search
+    }
+
+    /// The network that plays `pos` (`None`: the hand evaluation).
+    pub fn network_for(&self, pos: &G) -> Option<Arc<Network>> {
+        match (&self.choice, self.options.embedded) {
+            (Choice::File(net), _) => Some(Arc::clone(net)),
+            (Choice::Embedded, Some(embedded)) => (embedded.network)(pos),
+            _ => None,
+        }
+    }
+
+    /// Hands the alpha-beta the network that plays `pos` and its weight, unless it has
+    /// them.
+    pub fn prepare(&mut self, pos: &G) {
+        let net = self.network_for(pos);
+        let same = |(old, w): &(Option<Arc<Network>>, i32)| {
+            *w == self.weight
+                && match (old, &net) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+        };
+        if self.applied.as_ref().is_some_and(same) {
+            return;
+        }
+        let dynamic = net.clone().map(|n| n as Arc<dyn NetEval<G>>);
+        self.search.set_network(dynamic, self.weight);
+        self.applied = Some((net, self.weight));
     }
 }
 
@@ -58,10 +138,8 @@ impl<G: Evaluate + Features> Searcher<G> for NetAlphaBeta<G> {
 
     fn option_specs(&self) -> Vec<OptionSpec> {
         let mut specs = self.search.option_specs();
-        specs.push(OptionSpec {
-            name: self.names.file,
-            kind: OptionKind::Str { default: "<empty>" },
-        });
+        let default = self.options.embedded.map_or(EMPTY, |e| e.name);
+        specs.push(OptionSpec { name: self.options.file, kind: OptionKind::Str { default } });
         specs
     }
 
@@ -69,26 +147,33 @@ impl<G: Evaluate + Features> Searcher<G> for NetAlphaBeta<G> {
     fn tuning_specs(&self) -> Vec<OptionSpec> {
         let mut specs = self.search.tuning_specs();
         let kind = OptionKind::Spin { default: i64::from(self.weight), min: 0, max: 1000 };
-        specs.push(OptionSpec { name: self.names.weight, kind });
+        specs.push(OptionSpec { name: self.options.weight, kind });
         specs
     }
 
     fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
         let mut steps = self.search.spsa_steps();
-        steps.push((self.names.weight, WEIGHT_STEP));
+        steps.push((self.options.weight, WEIGHT_STEP));
         steps
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         match value {
-            OptionValue::Text(path) if name.eq_ignore_ascii_case(self.names.file) => {
-                self.network = load_eval_file::<G>(self.names.file, path)?;
-                self.apply();
+            OptionValue::Text(path) if name.eq_ignore_ascii_case(self.options.file) => {
+                let path = path.trim();
+                self.choice = match self.options.embedded {
+                    Some(embedded) if path == embedded.name => Choice::Embedded,
+                    _ => match load_eval_file::<G>(self.options.file, path)? {
+                        Some(net) => Choice::File(net),
+                        None => Choice::Hand,
+                    },
+                };
+                self.applied = None;
                 Ok(())
             }
-            OptionValue::Int(w) if name.eq_ignore_ascii_case(self.names.weight) => {
+            OptionValue::Int(w) if name.eq_ignore_ascii_case(self.options.weight) => {
                 self.weight = (*w).clamp(0, 1000) as i32;
-                self.apply();
+                self.applied = None;
                 Ok(())
             }
             _ => self.search.set_option(name, value),
@@ -111,6 +196,7 @@ impl<G: Evaluate + Features> Searcher<G> for NetAlphaBeta<G> {
         ctl: &SearchControl,
         reporter: &mut dyn Reporter,
     ) -> G::Move {
+        self.prepare(pos);
         self.search.search(pos, root_moves, limits, ctl, reporter)
     }
 }
@@ -120,6 +206,7 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::games::morpiae::{BENCH_POSITIONS, Morpiae, MorpiaeOptions, NETWORK_OPTIONS};
+    use crate::search::nnue::Features;
     use crate::search::{NullReporter, SearchResult};
 
     type Search = NetAlphaBeta<Morpiae>;
@@ -149,6 +236,7 @@ mod tests {
                     Morpiae::from_fen(fen, &opts).unwrap()
                 };
                 search.new_game();
+                search.prepare(&pos);
                 let ctl = SearchControl::fixed(Some(5), None);
                 search.search.run(&pos, &ctl, &mut NullReporter)
             })
@@ -163,10 +251,11 @@ mod tests {
         let weight = search.tuning_specs().into_iter().find(|s| s.name == NETWORK_OPTIONS.weight);
         assert_eq!(weight.unwrap().kind, OptionKind::Spin { default: 1000, min: 0, max: 1000 });
         assert!(search.spsa_steps().contains(&(NETWORK_OPTIONS.weight, WEIGHT_STEP)));
-        assert!(search.network.is_none(), "the hand evaluation by default");
+        let start = Morpiae::startpos(&MorpiaeOptions::default());
+        assert!(search.network_for(&start).is_none(), "the hand evaluation by default");
         let (good, net) = network_file("morpiae", "good.nnue");
         search.set_option(NETWORK_OPTIONS.file, &text(&good)).unwrap();
-        assert_eq!(search.network.as_deref(), Some(&net));
+        assert_eq!(search.network_for(&start).as_deref(), Some(&net));
         let (morris, _) = network_file("morris", "morris.nnue");
         for (bad, why) in
             [(good.with_file_name("missing.nnue"), "No such file"), (morris, "'morris'")]
@@ -174,10 +263,10 @@ mod tests {
             let err = search.set_option(NETWORK_OPTIONS.file, &text(&bad)).unwrap_err();
             assert!(err.starts_with("Morpiae EvalFile '"), "{err}");
             assert!(err.contains(why) && err.contains("unchanged"), "{err}");
-            assert_eq!(search.network.as_deref(), Some(&net), "kept");
+            assert_eq!(search.network_for(&start).as_deref(), Some(&net), "kept");
         }
         search.set_option(NETWORK_OPTIONS.file, &OptionValue::Text("<empty>".into())).unwrap();
-        assert!(search.network.is_none());
+        assert!(search.network_for(&start).is_none());
     }
 
     #[test]

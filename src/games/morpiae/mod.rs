@@ -59,8 +59,11 @@ pub use position::{Morpiae, MorpiaeUndo};
 
 /// Morpiae's network options: `Morpiae EvalFile` loads a network of `features.rs`
 /// (default none: the hand evaluation of `eval.rs`).
-pub const NETWORK_OPTIONS: crate::search::NetOptionNames =
-    crate::search::NetOptionNames { file: "Morpiae EvalFile", weight: "Morpiae EvalFile Weight" };
+pub const NETWORK_OPTIONS: crate::search::NetOptions<Morpiae> = crate::search::NetOptions {
+    file: "Morpiae EvalFile",
+    weight: "Morpiae EvalFile Weight",
+    embedded: None,
+};
 
 /// Positions of `ugine bench` for Morpiae (default rules, 5T): the start and two
 /// middle-game drawings with colours (from `tests/data/perft/morpiae.perft`).

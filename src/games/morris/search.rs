@@ -1,23 +1,23 @@
-//! The Morris search: the generic alpha-beta with the endgame databases as its oracle
-//! (option `Morris DB Path`) and a network (`features.rs`) that evaluates instead of the
-//! hand evaluation, or blended with it (tuning option `Morris EvalFile Weight`,
-//! thousandths of the network). The default network ([`DEFAULT_NET`]) is embedded and
-//! plays under the seed rules it was trained and tested on; under the standard rules the
-//! default is the hand evaluation. Option `Morris EvalFile` loads another network (for
-//! both rule sets) or, empty, turns the network off.
+//! The Morris search: the generic alpha-beta with a network ([`NetAlphaBeta`]) and the
+//! endgame databases as its oracle (option `Morris DB Path`). The network (`features.rs`)
+//! evaluates instead of the hand evaluation, or blended with it (tuning option `Morris
+//! EvalFile Weight`, thousandths of the network). The default network ([`DEFAULT_NET`])
+//! is embedded and plays under the seed rules it was trained and tested on; under the
+//! standard rules the default is the hand evaluation. Option `Morris EvalFile` loads
+//! another network (for both rule sets) or, empty, turns the network off.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use super::board::Morris;
 use super::db::{Class, DbValue, MorrisDb};
 use super::notation::MorrisMove;
 use super::options::MorrisRules;
 use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue};
-use crate::search::nnue::{NetEval, Network, load_eval_file};
-use crate::search::tunables::{self, Tunable};
-use crate::search::{AlphaBeta, Oracle, Reporter, SearchControl, Searcher, Verdict};
-use crate::tunable;
+use crate::search::nnue::Network;
+use crate::search::{
+    Embedded, NetAlphaBeta, NetOptions, Oracle, Reporter, SearchControl, Searcher, Verdict,
+};
 
 /// The option naming the database directory (empty: no databases).
 pub const DB_PATH: &str = "Morris DB Path";
@@ -33,19 +33,29 @@ pub const DEFAULT_NET: &str = "morris-233x64-2026-11-27.nnue";
 /// at 1+0.01, seed rules (SPRT in `docs/strength.md`).
 static EMBEDDED: &[u8] = include_bytes!("../../../nets/morris-233x64-2026-11-27.nnue");
 
-/// The embedded network.
-fn embedded() -> Arc<Network> {
+/// The embedded network of `pos`'s rules: the seed rules' (`None` under the standard
+/// rules: the hand evaluation).
+fn embedded(pos: &Morris) -> Option<Arc<Network>> {
     use crate::search::nnue::Features;
-    Arc::new(
-        Network::from_bytes(EMBEDDED, Morris::NAME, Morris::FEATURE_COUNT)
-            .expect("the embedded Morris network matches the features"),
-    )
+    static SEED: LazyLock<Arc<Network>> = LazyLock::new(|| {
+        Arc::new(
+            Network::from_bytes(EMBEDDED, Morris::NAME, Morris::FEATURE_COUNT)
+                .expect("the embedded Morris network matches the features"),
+        )
+    });
+    match pos.options().rules {
+        MorrisRules::Seed => Some(Arc::clone(&SEED)),
+        MorrisRules::Standard => None,
+    }
 }
 
-/// The weight of the network against the hand evaluation, in thousandths (a tuning
-/// option).
-const TUNABLES: [Tunable<MorrisSearch>; 1] =
-    [tunable!(MorrisSearch, "Morris EvalFile Weight", network_weight, int, 0, 1000, 50)];
+/// Morris's network options: [`EVAL_FILE`], its weight (a tuning option) and the
+/// embedded networks.
+const NETWORK_OPTIONS: NetOptions<Morris> = NetOptions {
+    file: EVAL_FILE,
+    weight: "Morris EvalFile Weight",
+    embedded: Some(Embedded { name: DEFAULT_NET, network: embedded }),
+};
 
 /// The databases of both rule sets, as the search's oracle.
 struct DbOracle {
@@ -100,54 +110,25 @@ fn class_list(db: &MorrisDb) -> String {
     if list.is_empty() { "none".into() } else { list.join(" ") }
 }
 
-/// Alpha-beta with the Morris endgame databases.
+/// Alpha-beta with a network and the Morris endgame databases.
 pub struct MorrisSearch {
-    search: AlphaBeta<Morris>,
+    search: NetAlphaBeta<Morris>,
     /// What loading the databases found, told at the next search (`info string`).
     note: Option<String>,
-    /// The network of `Morris EvalFile`, if any.
-    network: Option<Arc<Network>>,
-    /// True while `network` is the embedded default (seed rules only).
-    embedded: bool,
-    /// Its weight in thousandths (`Morris EvalFile Weight`; 1000: the network alone).
-    network_weight: i32,
-    /// The rules the alpha-beta's network was last set for (`None`: set it again).
-    applied_for: Option<MorrisRules>,
 }
 
 impl MorrisSearch {
     /// A search with a hash table of about `hash_mb` megabytes, no databases and the
     /// embedded network.
     pub fn new(hash_mb: usize) -> MorrisSearch {
-        MorrisSearch {
-            search: AlphaBeta::new(hash_mb),
-            note: None,
-            network: Some(embedded()),
-            embedded: true,
-            network_weight: 1000,
-            applied_for: None,
-        }
-    }
-
-    /// Hands the network for `rules` and its weight to the alpha-beta, unless it has it.
-    fn apply_network(&mut self, rules: MorrisRules) {
-        if self.applied_for == Some(rules) {
-            return;
-        }
-        let net = self
-            .network
-            .clone()
-            .filter(|_| !(self.embedded && rules == MorrisRules::Standard))
-            .map(|n| n as Arc<dyn NetEval<Morris>>);
-        self.search.set_network(net, self.network_weight);
-        self.applied_for = Some(rules);
+        MorrisSearch { search: NetAlphaBeta::new(hash_mb, NETWORK_OPTIONS), note: None }
     }
 
     /// Loads the databases of both rule sets found in `dir` (empty: none) and returns
     /// what was found.
     fn load(&mut self, dir: &str) -> String {
         if dir.trim().is_empty() || dir.trim() == NO_PATH {
-            self.search.set_oracle(None);
+            self.search.alpha_beta().set_oracle(None);
             return "Morris DB off".into();
         }
         let (seed, mut errors) = MorrisDb::open(Path::new(dir), MorrisRules::Seed);
@@ -162,7 +143,8 @@ impl MorrisSearch {
             note.push_str(&format!("; skipped {e}"));
         }
         let any = seed.classes().next().is_some() || standard.classes().next().is_some();
-        self.search.set_oracle(any.then(|| Arc::new(DbOracle { seed, standard }) as _));
+        let oracle = any.then(|| Arc::new(DbOracle { seed, standard }) as _);
+        self.search.alpha_beta().set_oracle(oracle);
         note
     }
 }
@@ -180,24 +162,21 @@ impl Searcher<Morris> for MorrisSearch {
         self.search.set_multipv(lines);
     }
 
+    /// The databases' path, then the network's file.
     fn option_specs(&self) -> Vec<OptionSpec> {
-        vec![
-            OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } },
-            OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: DEFAULT_NET } },
-        ]
+        let mut specs =
+            vec![OptionSpec { name: DB_PATH, kind: OptionKind::Str { default: NO_PATH } }];
+        specs.extend(self.search.option_specs());
+        specs
     }
 
     /// The alpha-beta's options, then the network's weight.
     fn tuning_specs(&self) -> Vec<OptionSpec> {
-        let mut specs = self.search.tuning_specs();
-        specs.extend(tunables::named_option_specs(&TUNABLES, self));
-        specs
+        self.search.tuning_specs()
     }
 
     fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
-        let mut steps = self.search.spsa_steps();
-        steps.extend(tunables::named_spsa_steps(&TUNABLES));
-        steps
+        self.search.spsa_steps()
     }
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
@@ -208,22 +187,7 @@ impl Searcher<Morris> for MorrisSearch {
                 self.note = Some(note);
                 Ok(())
             }
-            (EVAL_FILE, OptionValue::Text(path)) => {
-                (self.network, self.embedded) = if path.trim() == DEFAULT_NET {
-                    (Some(embedded()), true)
-                } else {
-                    (load_eval_file::<Morris>(EVAL_FILE, path)?, false)
-                };
-                self.applied_for = None;
-                Ok(())
-            }
-            _ => {
-                if tunables::set_named_option(&TUNABLES, self, name, value)? {
-                    self.applied_for = None;
-                    return Ok(());
-                }
-                self.search.set_option(name, value)
-            }
+            _ => self.search.set_option(name, value),
         }
     }
 
@@ -246,7 +210,6 @@ impl Searcher<Morris> for MorrisSearch {
         if let Some(note) = self.note.take() {
             reporter.note(&note);
         }
-        self.apply_network(pos.options().rules);
         self.search.search(pos, root_moves, limits, ctl, reporter)
     }
 }
@@ -255,7 +218,7 @@ impl Searcher<Morris> for MorrisSearch {
 mod tests {
     use super::*;
     use crate::games::morris::{BENCH_POSITIONS, MorrisOptions};
-    use crate::search::nnue::{Accumulator, FeatureDelta, Features};
+    use crate::search::nnue::{Accumulator, FeatureDelta, Features, NetEval};
     use crate::search::{NullReporter, SearchResult};
 
     /// A network that never tells a move's delta: the search refreshes its accumulator
@@ -298,13 +261,16 @@ mod tests {
     #[test]
     fn eval_file_loads_a_network_and_a_bad_file_keeps_the_current_one() {
         let mut search = MorrisSearch::new(1);
-        assert!(search.embedded && search.network.is_some(), "the embedded network");
+        let start = Morris::startpos(&MorrisOptions::default());
+        let network = |s: &MorrisSearch| s.search.network_for(&start);
+        let seed_net = embedded(&start).unwrap();
+        assert_eq!(network(&search).as_deref(), Some(&*seed_net), "the embedded network");
         let spec = search.option_specs().into_iter().find(|s| s.name == EVAL_FILE).unwrap();
         assert_eq!(spec.kind, OptionKind::Str { default: DEFAULT_NET });
         assert!(search.tuning_specs().iter().any(|s| s.name == "Morris EvalFile Weight"));
         let (good, net) = network_file("morris", "good.nnue");
         search.set_option(EVAL_FILE, &text(&good)).unwrap();
-        assert_eq!(search.network.as_deref(), Some(&net));
+        assert_eq!(network(&search).as_deref(), Some(&net));
         let (mabula, _) = network_file("mabula", "mabula.nnue");
         let truncated = good.with_file_name("truncated.nnue");
         std::fs::write(&truncated, &net.to_bytes()[..50]).unwrap();
@@ -316,13 +282,12 @@ mod tests {
             let err = search.set_option(EVAL_FILE, &text(&bad)).unwrap_err();
             assert!(err.starts_with("Morris EvalFile '"), "{err}");
             assert!(err.contains(why) && err.contains("unchanged"), "{err}");
-            assert_eq!(search.network.as_deref(), Some(&net), "kept");
+            assert_eq!(network(&search).as_deref(), Some(&net), "kept");
         }
         search.set_option(EVAL_FILE, &OptionValue::Text(NO_PATH.into())).unwrap();
-        assert!(search.network.is_none());
+        assert!(network(&search).is_none());
         search.set_option(EVAL_FILE, &OptionValue::Text(DEFAULT_NET.into())).unwrap();
-        assert_eq!(search.network.as_deref(), Some(&*embedded()));
-        assert!(search.embedded);
+        assert_eq!(network(&search).as_deref(), Some(&*seed_net));
     }
 
     /// A fixed-depth search of every bench position under `opts` with `search`'s
@@ -331,7 +296,6 @@ mod tests {
         search: &mut MorrisSearch,
         opts: MorrisOptions,
     ) -> Vec<SearchResult<MorrisMove>> {
-        search.apply_network(opts.rules);
         BENCH_POSITIONS
             .iter()
             .map(|fen| {
@@ -341,8 +305,9 @@ mod tests {
                     Morris::from_fen(fen, &opts).unwrap()
                 };
                 search.new_game();
+                search.search.prepare(&pos);
                 let ctl = SearchControl::fixed(Some(7), None);
-                search.search.run(&pos, &ctl, &mut NullReporter)
+                search.search.alpha_beta().run(&pos, &ctl, &mut NullReporter)
             })
             .collect()
     }
@@ -396,7 +361,8 @@ mod tests {
         incremental.set_option(EVAL_FILE, &text(&network_file("morris", "inc.nnue").0)).unwrap();
         let mut refreshing = MorrisSearch::new(4);
         searches(&mut refreshing);
-        refreshing.search.set_network(Some(Arc::new(Refreshing(net))), 1000);
+        // The network stays: `prepare` sets one only when the choice changes.
+        refreshing.search.alpha_beta().set_network(Some(Arc::new(Refreshing(net))), 1000);
         assert_eq!(searches(&mut incremental), searches(&mut refreshing));
     }
 }
