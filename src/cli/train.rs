@@ -53,7 +53,8 @@ pub struct TrainArgs {
     /// Threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Rule options of the data "Name=value"; repeatable.
+    /// Rule options of the data "Name=value"; repeatable (a file's `# option Name=value`
+    /// lines add to them for the rest of that file).
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
     pub option: Vec<(String, String)>,
 }

@@ -85,7 +85,12 @@ pub trait RuleOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// The defaults with `Name=value` pairs applied in order (as `--option` flags give
     /// them; names in any case); `game` names the game in the error.
     fn from_pairs(pairs: &[(String, String)], game: &str) -> Result<Self, String> {
-        let mut opts = Self::default();
+        Self::default().with_pairs(pairs, game)
+    }
+
+    /// These options with `Name=value` pairs applied in order, as [`Self::from_pairs`].
+    fn with_pairs(self, pairs: &[(String, String)], game: &str) -> Result<Self, String> {
+        let mut opts = self;
         let specs = Self::specs();
         for (k, v) in pairs {
             let spec = specs

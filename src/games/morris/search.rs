@@ -1,9 +1,9 @@
 //! The Morris search: the generic alpha-beta with a network ([`NetAlphaBeta`]) and the
 //! endgame databases as its oracle (option `Morris DB Path`). The network (`features.rs`)
 //! evaluates instead of the hand evaluation, or blended with it (tuning option `Morris
-//! EvalFile Weight`, thousandths of the network). The default network ([`DEFAULT_NET`])
-//! is embedded and plays under the seed rules it was trained and tested on; under the
-//! standard rules the default is the hand evaluation. Option `Morris EvalFile` loads
+//! EvalFile Weight`, thousandths of the network). By default ([`DEFAULT_NET`]) an embedded
+//! network plays each rule set, the one trained and tested on it: [`EMBEDDED`] the seed
+//! rules, [`EMBEDDED_STANDARD`] the standard rules. Option `Morris EvalFile` loads
 //! another network (for both rule sets) or, empty, turns the network off.
 
 use std::path::Path;
@@ -27,26 +27,31 @@ const NO_PATH: &str = "<empty>";
 /// The option naming a network file that evaluates positions (a user's option; empty:
 /// the hand evaluation).
 pub const EVAL_FILE: &str = "Morris EvalFile";
-/// The value of [`EVAL_FILE`] naming the embedded network (its default).
+/// The value of [`EVAL_FILE`] naming the embedded networks, each for its rule set (its
+/// default; the name of the seed rules' network).
 pub const DEFAULT_NET: &str = "morris-233x64-2026-11-27.nnue";
-/// The embedded network (`nets/README.md`): +21.6 ± 13.0 Elo against the hand evaluation
-/// at 1+0.01, seed rules (SPRT in `docs/strength.md`).
+/// The embedded network of the seed rules (`nets/README.md`): +21.6 ± 13.0 Elo against
+/// the hand evaluation at 1+0.01 (SPRT in `docs/strength.md`).
 static EMBEDDED: &[u8] = include_bytes!("../../../nets/morris-233x64-2026-11-27.nnue");
+/// The embedded network of the standard rules (`nets/README.md`): +15.5 ± 9.7 Elo against
+/// the hand evaluation at 1+0.01, standard rules (SPRT in `docs/strength.md`).
+static EMBEDDED_STANDARD: &[u8] = include_bytes!("../../../nets/morris-std-233x64-2026-11-27.nnue");
 
-/// The embedded network of `pos`'s rules: the seed rules' (`None` under the standard
-/// rules: the hand evaluation).
+/// The embedded network of `pos`'s rules.
 fn embedded(pos: &Morris) -> Option<Arc<Network>> {
     use crate::search::nnue::Features;
-    static SEED: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    fn parse(bytes: &[u8]) -> Arc<Network> {
         Arc::new(
-            Network::from_bytes(EMBEDDED, Morris::NAME, Morris::FEATURE_COUNT)
+            Network::from_bytes(bytes, Morris::NAME, Morris::FEATURE_COUNT)
                 .expect("the embedded Morris network matches the features"),
         )
-    });
-    match pos.options().rules {
-        MorrisRules::Seed => Some(Arc::clone(&SEED)),
-        MorrisRules::Standard => None,
     }
+    static SEED: LazyLock<Arc<Network>> = LazyLock::new(|| parse(EMBEDDED));
+    static STANDARD: LazyLock<Arc<Network>> = LazyLock::new(|| parse(EMBEDDED_STANDARD));
+    Some(Arc::clone(match pos.options().rules {
+        MorrisRules::Seed => &SEED,
+        MorrisRules::Standard => &STANDARD,
+    }))
 }
 
 /// Morris's network options: [`EVAL_FILE`], its weight (a tuning option) and the
@@ -119,7 +124,7 @@ pub struct MorrisSearch {
 
 impl MorrisSearch {
     /// A search with a hash table of about `hash_mb` megabytes, no databases and the
-    /// embedded network.
+    /// embedded networks.
     pub fn new(hash_mb: usize) -> MorrisSearch {
         MorrisSearch { search: NetAlphaBeta::new(hash_mb, NETWORK_OPTIONS), note: None }
     }
@@ -323,16 +328,51 @@ mod tests {
         search
     }
 
+    /// A search with the network in `bytes` loaded from a file.
+    fn search_with(bytes: &[u8], name: &str) -> MorrisSearch {
+        let dir = std::env::temp_dir().join(format!("ugine-morris-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let mut search = MorrisSearch::new(4);
+        search.set_option(EVAL_FILE, &text(&path)).unwrap();
+        search
+    }
+
     #[test]
-    fn the_embedded_network_plays_the_seed_rules_and_the_hand_evaluation_the_standard() {
+    fn each_rule_set_plays_its_embedded_network_by_default() {
         let standard = MorrisOptions { rules: MorrisRules::Standard, ..MorrisOptions::default() };
-        let (mut default, mut hand) = (MorrisSearch::new(4), hand_search());
-        assert_ne!(searches(&mut default), searches(&mut hand));
-        assert_eq!(searches_under(&mut default, standard), searches_under(&mut hand, standard));
+        let seed = MorrisOptions::default();
+        let mut default = MorrisSearch::new(4);
+        let mut seed_net = search_with(EMBEDDED, "seed.nnue");
+        let mut standard_net = search_with(EMBEDDED_STANDARD, "standard.nnue");
+        assert_ne!(EMBEDDED, EMBEDDED_STANDARD);
+        // The same search switches network with the rules, back and forth.
+        for _ in 0..2 {
+            let under_seed = searches_under(&mut default, seed);
+            assert_eq!(under_seed, searches_under(&mut seed_net, seed));
+            assert_ne!(
+                under_seed,
+                searches(&mut hand_search()),
+                "the seed rules play the hand evaluation"
+            );
+            let under_standard = searches_under(&mut default, standard);
+            assert_eq!(under_standard, searches_under(&mut standard_net, standard));
+            assert_ne!(
+                under_standard,
+                searches_under(&mut hand_search(), standard),
+                "the standard rules play the hand evaluation"
+            );
+            assert_ne!(under_standard, searches_under(&mut seed_net, standard));
+        }
         // A network the user loads plays both.
         let (path, _) = network_file("morris", "both.nnue");
         default.set_option(EVAL_FILE, &text(&path)).unwrap();
-        assert_ne!(searches_under(&mut default, standard), searches_under(&mut hand, standard));
+        let mut random = search_with(&std::fs::read(&path).unwrap(), "random.nnue");
+        let under_standard = searches_under(&mut default, standard);
+        assert_eq!(under_standard, searches_under(&mut random, standard));
+        assert_ne!(under_standard, searches_under(&mut standard_net, standard));
+        assert_eq!(searches_under(&mut default, seed), searches_under(&mut random, seed));
     }
 
     #[test]

@@ -8,12 +8,16 @@
 //! - a forced result `#N` / `#-N`: 1 / 0;
 //! - otherwise `λ·σ(score/scale) + (1 − λ)·result`, NNUE's blend of search score and
 //!   game result.
+//!
+//! A line `# option Name=value` sets a rule option for the rest of its file (on top of
+//! the options the loader is given), so one run can train on data of several rule sets;
+//! other lines starting with `#` are comments.
 
 use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use crate::core::Side;
+use crate::core::{RuleOptions, Side};
 use crate::search::nnue::Features;
 
 /// Lines per block; every [`HOLDOUT_EVERY`]th block (the positions of a few consecutive
@@ -105,15 +109,24 @@ pub fn load<G: Features>(
         let path = path.as_ref();
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
+        let mut file_opts = opts.clone();
         for (i, line) in text.lines().enumerate() {
             let at = || format!("{}:{}", path.display(), i + 1);
+            if let Some(comment) = line.strip_prefix('#') {
+                if let Some(option) = comment.trim().strip_prefix("option ") {
+                    let pair = crate::core::words::parse_option(option)
+                        .and_then(|pair| file_opts.clone().with_pairs(&[pair], G::NAME));
+                    file_opts = pair.map_err(anyhow::Error::msg).with_context(at)?;
+                }
+                continue;
+            }
             let fields: Vec<&str> = line.split(" | ").map(str::trim).collect();
             let (fen, side, score, result, exact) = match fields[..] {
                 [f, s, sc, r] => (f, s, sc, r, false),
                 [f, s, sc, r, "exact"] => (f, s, sc, r, true),
                 _ => bail!("{}: expected 'position | side | score | result [| exact]'", at()),
             };
-            let pos = G::from_fen(fen, opts).with_context(at)?;
+            let pos = G::from_fen(fen, &file_opts).with_context(at)?;
             let stm = pos.side_to_move();
             let stm_word = if stm == Side::P1 { "p1" } else { "p2" };
             if side != stm_word {
@@ -184,6 +197,40 @@ mod tests {
         assert_eq!(data.exact, 3);
         let (own, theirs) = data.train.features(0);
         assert_eq!((own.len(), theirs.len()), (24, 24));
+    }
+
+    #[test]
+    fn an_option_line_sets_the_rules_for_the_rest_of_its_file() {
+        use crate::core::Game;
+        use crate::games::morris::{Morris, MorrisOptions, MorrisRules};
+        use crate::search::nnue::Features;
+        let dir = std::env::temp_dir().join(format!("ugine-train-rules-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = "3/3/3/6/3/3/3 w 9 9 0 | p1 | 0 | draw";
+        let (seed, standard) = (dir.join("seed.data"), dir.join("standard.data"));
+        std::fs::write(&seed, format!("# a comment\n{start}\n")).unwrap();
+        std::fs::write(&standard, format!("{start}\n# option Morris Rules=standard\n{start}\n"))
+            .unwrap();
+        let targets = Targets { lambda: 0.5, scale: 100.0 };
+        // The options of one file do not reach the next.
+        let data = load::<Morris>(&[&standard, &seed], &MorrisOptions::default(), targets).unwrap();
+        let std_opts = MorrisOptions { rules: MorrisRules::Standard, ..MorrisOptions::default() };
+        let features = |opts: &MorrisOptions| {
+            let mut f = Vec::new();
+            Morris::startpos(opts).active_features(Side::P1, &mut f);
+            f.into_iter().map(|x| x as u16).collect::<Vec<_>>()
+        };
+        let (seed_f, std_f) = (features(&MorrisOptions::default()), features(&std_opts));
+        assert_ne!(seed_f, std_f);
+        let own: Vec<&[u16]> = (0..3).map(|i| data.train.features(i).0).collect();
+        assert_eq!(own, [&seed_f[..], &std_f[..], &seed_f[..]]);
+        std::fs::write(&seed, format!("# option Morris Rules=fast\n{start}\n")).unwrap();
+        let err = format!(
+            "{:#}",
+            load::<Morris>(&[&seed], &MorrisOptions::default(), targets).unwrap_err()
+        );
+        assert!(err.contains("seed.data:1") && err.contains("fast"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
