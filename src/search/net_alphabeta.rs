@@ -224,17 +224,21 @@ mod tests {
         OptionValue::Text(p.display().to_string())
     }
 
+    /// The bench positions.
+    fn bench_positions() -> Vec<Morpiae> {
+        let opts = MorpiaeOptions::default();
+        let read = |fen: &&str| match *fen {
+            "startpos" => Morpiae::startpos(&opts),
+            fen => Morpiae::from_fen(fen, &opts).unwrap(),
+        };
+        BENCH_POSITIONS.iter().map(read).collect()
+    }
+
     /// A depth-5 search of every bench position.
     fn searches(search: &mut Search) -> Vec<SearchResult<<Morpiae as Game>::Move>> {
-        let opts = MorpiaeOptions::default();
-        BENCH_POSITIONS
-            .iter()
-            .map(|fen| {
-                let pos = if *fen == "startpos" {
-                    Morpiae::startpos(&opts)
-                } else {
-                    Morpiae::from_fen(fen, &opts).unwrap()
-                };
+        bench_positions()
+            .into_iter()
+            .map(|pos| {
                 search.new_game();
                 search.prepare(&pos);
                 let ctl = SearchControl::fixed(Some(5), None);
@@ -272,15 +276,9 @@ mod tests {
     #[test]
     fn the_network_evaluates_and_weight_zero_is_the_hand_evaluation() {
         let mut plain = AlphaBeta::<Morpiae>::new(4);
-        let opts = MorpiaeOptions::default();
-        let hand: Vec<_> = BENCH_POSITIONS
-            .iter()
-            .map(|fen| {
-                let pos = if *fen == "startpos" {
-                    Morpiae::startpos(&opts)
-                } else {
-                    Morpiae::from_fen(fen, &opts).unwrap()
-                };
+        let hand: Vec<_> = bench_positions()
+            .into_iter()
+            .map(|pos| {
                 plain.new_game();
                 plain.run(&pos, &SearchControl::fixed(Some(5), None), &mut NullReporter)
             })

@@ -77,21 +77,10 @@ impl LinearEval for Morpiae {
     fn terms<T: Terms>(&self, t: &mut T) {
         let me = self.side_to_move();
         t.add(f::CIRCLE, self.colours(me) as i32 - self.colours(me.opponent()) as i32);
-        let (mut best, mut second, mut capturing) = (0, 0, 0);
-        for &m in self.legal_moves() {
-            let n = self.captures_of(m);
-            if n > 0 {
-                capturing += 1;
-                if n > best {
-                    (best, second) = (n, best);
-                } else {
-                    second = second.max(n);
-                }
-            }
-        }
-        t.add(f::THREAT, best as i32);
-        t.add(f::SECOND_THREAT, second as i32);
-        t.add(f::CAPTURING_LINES, capturing);
+        let captures = self.captures();
+        t.add(f::THREAT, captures.best as i32);
+        t.add(f::SECOND_THREAT, captures.second as i32);
+        t.add(f::CAPTURING_LINES, captures.lines as i32);
         t.add(f::OPEN_3, self.open_circles(3) as i32);
         t.add(f::OPEN_2, self.open_circles(2) as i32);
         t.add(f::LINES, self.legal_moves().len() as i32);

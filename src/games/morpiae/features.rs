@@ -52,7 +52,6 @@ impl Features for Morpiae {
     const FEATURE_COUNT: usize = COUNT as usize;
 
     fn active_features(&self, perspective: Side, out: &mut Vec<u32>) {
-        let drawing = self.drawing();
         let own = self.colours(perspective);
         let theirs = self.colours(perspective.opponent());
         out.push(OWN_COLOURS + bucket(own, 25));
@@ -62,33 +61,11 @@ impl Features for Morpiae {
         for k in 0..4 {
             out.push(OPEN + 32 * k as u32 + bucket(self.open_circles(k), 32));
         }
-        let (mut best, mut second, mut capturing) = (0, 0, 0);
-        let mut capturable: Vec<(i32, i32)> = Vec::new();
-        if self.open_circles(3) > 0 {
-            for &mv in self.legal_moves() {
-                let mask = drawing.capture_mask(mv);
-                if mask == 0 {
-                    continue;
-                }
-                capturing += 1;
-                let n = mask.count_ones();
-                if n > best {
-                    (best, second) = (n, best);
-                } else {
-                    second = second.max(n);
-                }
-                for i in (0..5).filter(|i| mask & 1 << i != 0) {
-                    let p = mv.point(i);
-                    if !capturable.contains(&p) {
-                        capturable.push(p);
-                    }
-                }
-            }
-        }
-        out.push(BEST_CAPTURE + bucket(best, 5));
-        out.push(SECOND_CAPTURE + bucket(second, 5));
-        out.push(CAPTURING_LINES + bucket(capturing, 16));
-        out.push(CAPTURABLE + bucket(capturable.len() as u32, 16));
+        let captures = self.captures();
+        out.push(BEST_CAPTURE + bucket(captures.best, 5));
+        out.push(SECOND_CAPTURE + bucket(captures.second, 5));
+        out.push(CAPTURING_LINES + bucket(captures.lines, 16));
+        out.push(CAPTURABLE + bucket(self.capturable_circles(), 16));
         out.push(DRAWN + bucket(self.lines().len() as u32 / 2, 64));
     }
 }
@@ -98,6 +75,25 @@ mod tests {
     use super::*;
     use crate::core::{Game, Reversible, Rng};
     use crate::games::morpiae::{MorpiaeOptions, Variant};
+
+    /// The first feature of each group, in the order `active_features` lists them, and
+    /// the end.
+    const GROUPS: [u32; 14] = [
+        OWN_COLOURS,
+        THEIR_COLOURS,
+        LEAD,
+        LINES,
+        OPEN,
+        OPEN + 32,
+        OPEN + 64,
+        OPEN + 96,
+        BEST_CAPTURE,
+        SECOND_CAPTURE,
+        CAPTURING_LINES,
+        CAPTURABLE,
+        DRAWN,
+        COUNT,
+    ];
 
     fn features(p: &Morpiae, perspective: Side) -> Vec<u32> {
         let mut out = Vec::new();
@@ -109,43 +105,17 @@ mod tests {
     fn the_start_has_one_feature_per_group() {
         let p = Morpiae::startpos(&MorpiaeOptions::default());
         let f = features(&p, Side::P1);
-        let expected = [
-            OWN_COLOURS,
-            THEIR_COLOURS,
-            LEAD + 8,
-            LINES + 28,
-            OPEN + 31, // 36 circles crossed in no direction: 31 or more
-            OPEN + 32,
-            OPEN + 64,
-            OPEN + 96,
-            BEST_CAPTURE,
-            SECOND_CAPTURE,
-            CAPTURING_LINES,
-            CAPTURABLE,
-            DRAWN,
-        ];
+        // No colour, 28 legal lines, 36 circles crossed in no direction (31: 31 or more).
+        let mut expected = GROUPS[..13].to_vec();
+        expected[2] += 8;
+        expected[3] += 28;
+        expected[4] += 31;
         assert_eq!(f, expected);
         assert_eq!(f, features(&p, Side::P2), "no colour yet: both see the same");
     }
 
     #[test]
     fn features_are_in_range_one_per_group_and_mirror_the_colours() {
-        let groups = [
-            OWN_COLOURS,
-            THEIR_COLOURS,
-            LEAD,
-            LINES,
-            OPEN,
-            OPEN + 32,
-            OPEN + 64,
-            OPEN + 96,
-            BEST_CAPTURE,
-            SECOND_CAPTURE,
-            CAPTURING_LINES,
-            CAPTURABLE,
-            DRAWN,
-            COUNT,
-        ];
         for variant in [Variant::Touching, Variant::Disjoint] {
             let opts = MorpiaeOptions { variant };
             let mut rng = Rng::new(11);
@@ -153,10 +123,10 @@ mod tests {
                 let mut p = Morpiae::startpos(&opts);
                 while !p.legal_moves().is_empty() {
                     let (red, green) = (features(&p, Side::P1), features(&p, Side::P2));
-                    for (f, group) in red.iter().zip(groups.windows(2)) {
+                    for (f, group) in red.iter().zip(GROUPS.windows(2)) {
                         assert!((group[0]..group[1]).contains(f), "{f} in {group:?}");
                     }
-                    assert_eq!(red.len(), groups.len() - 1);
+                    assert_eq!(red.len(), GROUPS.len() - 1);
                     // Swapping the colour groups turns one view into the other.
                     let swap = |f: u32| match f {
                         f if (OWN_COLOURS..THEIR_COLOURS).contains(&f) => f + 25,

@@ -55,7 +55,7 @@ pub use board::greek_cross;
 pub use fen::LIMIT;
 pub use notation::{DIR_LETTERS, DIRS, MorpiaeMove};
 pub use options::{MorpiaeOptions, Variant};
-pub use position::{Morpiae, MorpiaeUndo};
+pub use position::{Captures, Morpiae, MorpiaeUndo};
 
 /// Morpiae's network options: `Morpiae EvalFile` loads a network of `features.rs`
 /// (default none: the hand evaluation of `eval.rs`).

@@ -26,6 +26,17 @@ pub struct Morpiae {
     pub(super) opts: MorpiaeOptions,
 }
 
+/// The captures the legal lines offer ([`Morpiae::captures`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Captures {
+    /// The most circles one line colours.
+    pub best: u32,
+    /// The most circles another line colours.
+    pub second: u32,
+    /// How many lines colour at least one circle.
+    pub lines: u32,
+}
+
 /// What [`Morpiae::unplay`] needs to restore a position.
 #[derive(Clone, Debug)]
 pub struct MorpiaeUndo {
@@ -105,6 +116,41 @@ impl Morpiae {
             return 0;
         }
         self.drawing.captures_of(mv)
+    }
+
+    /// What the legal lines capture now (either player may draw any of them): the most
+    /// circles one line colours, the most another line colours, and how many lines
+    /// colour any.
+    pub fn captures(&self) -> Captures {
+        let mut c = Captures::default();
+        for &m in self.legal_moves() {
+            let n = self.captures_of(m);
+            if n > 0 {
+                c.lines += 1;
+                if n > c.best {
+                    (c.best, c.second) = (n, c.best);
+                } else {
+                    c.second = c.second.max(n);
+                }
+            }
+        }
+        c
+    }
+
+    /// How many distinct circles some legal line would colour now.
+    pub fn capturable_circles(&self) -> u32 {
+        let mut circles: Vec<(i32, i32)> = Vec::new();
+        if self.open[3] > 0 {
+            for &mv in self.legal_moves() {
+                let mask = self.drawing.capture_mask(mv);
+                for p in (0..5).filter(|i| mask & 1 << i != 0).map(|i| mv.point(i)) {
+                    if !circles.contains(&p) {
+                        circles.push(p);
+                    }
+                }
+            }
+        }
+        circles.len() as u32
     }
 
     /// Every legal move found from scratch, sorted: the slow generator, for tests that
