@@ -118,7 +118,11 @@ fn two_threads_search_and_count_all_nodes() {
         e.send("setoption name Threads value 2");
         let (infos, best) = go(&mut e, &format!("go depth {}", depth + 1));
         assert!(legal.contains(&best), "{game}: {best}");
-        assert_eq!(infos.last().and_then(|i| i.depth), Some(depth + 1), "{game}");
+        // The main thread completes the depth asked for. The move played may be a
+        // helper's, stopped one iteration short, when the threads' vote prefers it
+        // (Morris's network scores odd depths higher: the last line can say depth 5).
+        assert!(infos.iter().any(|i| i.depth == Some(depth + 1)), "{game}: {infos:?}");
+        assert!(infos.iter().all(|i| i.depth <= Some(depth + 1)), "{game}: {infos:?}");
         // Stopped at once, two threads still answer with a legal move.
         e.send("go infinite");
         e.send("stop");
