@@ -113,6 +113,13 @@ fn train_game<G: Features>(args: &TrainArgs) -> anyhow::Result<()> {
     )?;
     eprintln!();
     let net = model.quantise(G::NAME, args.scale);
+    if let Some((unit, low, high)) = net.accumulator_overflow() {
+        bail!(
+            "not written: accumulator unit {unit} of the trained network can sum to \
+             {low}..={high}, beyond the engine's 16-bit accumulator; train with fewer epochs \
+             or a lower --rate"
+        );
+    }
     if !data.held_out.is_empty() {
         println!("quantised held-out loss {:.6}", quantised_loss(&net, &data.held_out));
     }

@@ -6,22 +6,23 @@ use super::network::{Network, QA, QB};
 use crate::core::Side;
 
 /// The first layer's output before the clipped ReLU, for each perspective (indexed by
-/// [`Side::index`]): the bias plus the rows of the active features. Kept in 32 bits, so
-/// no sum of 16-bit rows can overflow.
+/// [`Side::index`]): the bias plus the rows of the active features. Kept in 16 bits, as
+/// NNUE engines keep it (twice the values per vector instruction of 32 bits): a network
+/// is refused when some sum of its rows could leave that range
+/// ([`Network::accumulator_overflow`]), so no sum along the search can overflow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accumulator {
-    values: [Vec<i32>; 2],
+    values: [Vec<i16>; 2],
 }
 
 impl Accumulator {
     /// An accumulator holding only the biases (no feature active) of `net`.
     pub fn new(net: &Network) -> Accumulator {
-        let bias: Vec<i32> = net.l1_bias.iter().map(|&b| i32::from(b)).collect();
-        Accumulator { values: [bias.clone(), bias] }
+        Accumulator { values: [net.l1_bias.clone(), net.l1_bias.clone()] }
     }
 
     /// `perspective`'s values.
-    pub fn values(&self, perspective: Side) -> &[i32] {
+    pub fn values(&self, perspective: Side) -> &[i16] {
         &self.values[perspective.index()]
     }
 
@@ -30,31 +31,60 @@ impl Accumulator {
     pub fn refresh<G: Features>(&mut self, net: &Network, pos: &G, scratch: &mut Vec<u32>) {
         for side in [Side::P1, Side::P2] {
             let values = &mut self.values[side.index()];
-            for (v, &b) in values.iter_mut().zip(&net.l1_bias) {
-                *v = i32::from(b);
-            }
+            values.copy_from_slice(&net.l1_bias);
             scratch.clear();
             pos.active_features(side, scratch);
             for &f in scratch.iter() {
-                for (v, &w) in values.iter_mut().zip(net.row(f)) {
-                    *v += i32::from(w);
-                }
+                add_row(values, net.row(f));
             }
         }
     }
 
     /// Feature `f` became active for `perspective`.
     pub fn add(&mut self, net: &Network, perspective: Side, f: u32) {
-        for (v, &w) in self.values[perspective.index()].iter_mut().zip(net.row(f)) {
-            *v += i32::from(w);
-        }
+        add_row(&mut self.values[perspective.index()], net.row(f));
     }
 
     /// Feature `f` stopped being active for `perspective`.
     pub fn remove(&mut self, net: &Network, perspective: Side, f: u32) {
-        for (v, &w) in self.values[perspective.index()].iter_mut().zip(net.row(f)) {
-            *v -= i32::from(w);
+        sub_row(&mut self.values[perspective.index()], net.row(f));
+    }
+
+    /// `self` = `parent` with the rows of `removed` taken away from and those of
+    /// `added` put into each perspective (indexed by [`Side::index`]): one move's
+    /// update in the search.
+    pub fn update_from(
+        &mut self,
+        net: &Network,
+        parent: &Accumulator,
+        removed: [&[u32]; 2],
+        added: [&[u32]; 2],
+    ) {
+        for side in 0..2 {
+            let values = &mut self.values[side];
+            values.copy_from_slice(&parent.values[side]);
+            for &f in removed[side] {
+                sub_row(values, net.row(f));
+            }
+            for &f in added[side] {
+                add_row(values, net.row(f));
+            }
         }
+    }
+}
+
+/// `values += row`, element by element (the range check of the network rules out
+/// overflow).
+fn add_row(values: &mut [i16], row: &[i16]) {
+    for (v, &w) in values.iter_mut().zip(row) {
+        *v += w;
+    }
+}
+
+/// `values -= row`, element by element.
+fn sub_row(values: &mut [i16], row: &[i16]) {
+    for (v, &w) in values.iter_mut().zip(row) {
+        *v -= w;
     }
 }
 
@@ -64,8 +94,12 @@ impl Network {
     /// The output in units of `1 / (QA · QB)` of the logit, for `stm` to move.
     pub fn output(&self, acc: &Accumulator, stm: Side) -> i32 {
         let (own, theirs) = self.l2_weights.split_at(self.hidden);
-        let layer = |values: &[i32], weights: &[i16]| -> i32 {
-            values.iter().zip(weights).map(|(&v, &w)| v.clamp(0, QA) * i32::from(w)).sum()
+        let layer = |values: &[i16], weights: &[i16]| -> i32 {
+            values
+                .iter()
+                .zip(weights)
+                .map(|(&v, &w)| i32::from(v.clamp(0, QA as i16)) * i32::from(w))
+                .sum()
         };
         layer(acc.values(stm), own) + layer(acc.values(stm.opponent()), theirs) + self.l2_bias
     }

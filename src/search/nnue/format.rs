@@ -48,6 +48,9 @@ pub enum NetError {
     TrailingBytes(usize),
     /// The checksum does not match the contents.
     Checksum,
+    /// Some sum of first-layer rows (of accumulator unit `unit`) could leave the
+    /// accumulator's 16-bit range: `low..=high`.
+    Overflow { unit: usize, low: i32, high: i32 },
 }
 
 impl fmt::Display for NetError {
@@ -71,6 +74,11 @@ impl fmt::Display for NetError {
             }
             NetError::TrailingBytes(n) => write!(f, "{n} unexpected bytes after the network"),
             NetError::Checksum => write!(f, "network checksum mismatch (corrupted file)"),
+            NetError::Overflow { unit, low, high } => write!(
+                f,
+                "accumulator unit {unit} can sum to {low}..={high}, beyond the 16-bit \
+                 accumulator (-32768..=32767): first-layer weights too large"
+            ),
         }
     }
 }
@@ -163,7 +171,7 @@ impl Network {
         if checksum != fnv1a(&bytes[..body_end]) {
             return Err(NetError::Checksum);
         }
-        Ok(Network {
+        let net = Network {
             game: name.to_string(),
             features,
             hidden,
@@ -172,7 +180,11 @@ impl Network {
             l1_bias,
             l2_weights,
             l2_bias,
-        })
+        };
+        match net.accumulator_overflow() {
+            Some((unit, low, high)) => Err(NetError::Overflow { unit, low, high }),
+            None => Ok(net),
+        }
     }
 
     /// The file of this network.
@@ -243,5 +255,23 @@ mod tests {
         let hidden_at = 4 + 4 + 1 + "mabula".len() + 4;
         huge[hidden_at..hidden_at + 4].copy_from_slice(&(1u32 << 30).to_le_bytes());
         assert!(matches!(load(&huge), Err(NetError::BadHeader(_))));
+    }
+
+    #[test]
+    fn a_network_whose_accumulator_could_overflow_16_bits_is_refused() {
+        let mut net = Network::random("mabula", 128, 16, 3);
+        assert_eq!(net.accumulator_overflow(), None);
+        // Unit 5: 300 · 112 = 33 600 with every feature active, beyond 32 767 whatever its
+        // bias (at most 255 either way).
+        for f in 0..112 {
+            net.l1_weights[f * 16 + 5] = 300;
+        }
+        for f in 112..128 {
+            net.l1_weights[f * 16 + 5] = -1;
+        }
+        let bias = i32::from(net.l1_bias[5]);
+        let expected = NetError::Overflow { unit: 5, low: bias - 16, high: bias + 33_600 };
+        assert_eq!(net.accumulator_overflow(), Some((5, bias - 16, bias + 33_600)));
+        assert_eq!(Network::from_bytes(&net.to_bytes(), "mabula", 128), Err(expected));
     }
 }

@@ -97,15 +97,13 @@ impl<G: Features> NetEval<G> for Network {
     }
 
     fn apply(&self, parent: &Accumulator, delta: &FeatureDelta, child: &mut Accumulator) {
-        child.clone_from(parent);
-        for side in [Side::P1, Side::P2] {
-            for &f in delta.removed(side) {
-                child.remove(self, side, f);
-            }
-            for &f in delta.added(side) {
-                child.add(self, side, f);
-            }
-        }
+        let sides = [Side::P1, Side::P2];
+        child.update_from(
+            self,
+            parent,
+            sides.map(|s| delta.removed(s)),
+            sides.map(|s| delta.added(s)),
+        );
     }
 
     fn evaluate(&self, acc: &Accumulator, stm: Side) -> i32 {

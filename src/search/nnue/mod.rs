@@ -15,8 +15,8 @@
 //! features, so an alpha-beta search adds and removes rows instead of summing them all
 //! again (as Stockfish's NNUE does: [`AccumulatorStack`], from each move's
 //! [`FeatureDelta`]), and a Monte Carlo search refreshes it at a leaf.
-//! Weights are 16-bit integers ([`QA`], [`QB`]); the file format is in [`mod@format`] and
-//! `docs/tuning.md`; `ugine train` (`crate::tune::train`) makes the files.
+//! Weights and accumulators are 16-bit integers ([`QA`], [`QB`]); the file format is in
+//! [`mod@format`] and `docs/tuning.md`; `ugine train` (`crate::tune::train`) makes the files.
 
 mod accumulator;
 pub mod format;

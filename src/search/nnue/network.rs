@@ -86,6 +86,23 @@ impl Network {
         self.scale
     }
 
+    /// An accumulator unit whose sums could leave the 16-bit range of
+    /// [`Accumulator`](super::Accumulator), with the lowest and highest sum of its bias
+    /// and any set of its feature rows; `None` when every sum fits, whatever features
+    /// are active (files that do not are refused: [`NetError::Overflow`](super::NetError::Overflow)).
+    pub fn accumulator_overflow(&self) -> Option<(usize, i32, i32)> {
+        (0..self.hidden).find_map(|unit| {
+            let bias = i32::from(self.l1_bias[unit]);
+            let (mut low, mut high) = (bias, bias);
+            for w in self.l1_weights.iter().skip(unit).step_by(self.hidden) {
+                let w = i32::from(*w);
+                if w < 0 { low += w } else { high += w }
+            }
+            let fits = i32::from(i16::MIN) <= low && high <= i32::from(i16::MAX);
+            (!fits).then_some((unit, low, high))
+        })
+    }
+
     /// Feature `f`'s row of the first layer.
     pub(super) fn row(&self, f: u32) -> &[i16] {
         let start = f as usize * self.hidden;
@@ -103,6 +120,8 @@ impl Network {
         };
         let (w1, b1, w2) = (r(features * hidden), r(hidden), r(2 * hidden));
         let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.25 };
-        Network::from_float(game, features, hidden, 150.0, &w)
+        let net = Network::from_float(game, features, hidden, 150.0, &w);
+        assert_eq!(net.accumulator_overflow(), None, "a random network fits 16 bits");
+        net
     }
 }
