@@ -950,6 +950,46 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 }
 
+impl<G: Evaluate> AlphaBeta<G> {
+    /// The score of `pos` (not over, [`Evaluate::depth_to_end`] known) searched to the
+    /// end of the game with the root window (`alpha`, `beta`), on the main thread alone
+    /// and without a time limit. Fail-soft: a score at or above `beta` (at or below
+    /// `alpha`) only bounds the value, one inside is exact. A window around a draw
+    /// tells win, draw and loss apart: any win found cuts, where [`AlphaBeta::run`]
+    /// goes on looking for the quickest (solvers: `games::mabula::solve`).
+    pub fn search_to_end(&mut self, pos: &G, alpha: i32, beta: i32) -> i32 {
+        let end = pos.depth_to_end().expect("a game whose lines end within a known depth");
+        let ctl = SearchControl::unlimited();
+        let (nodes, done) = (AtomicU64::new(0), AtomicBool::new(false));
+        let shared = Shared {
+            tt: &self.tt,
+            params: &self.params,
+            ctl: &ctl,
+            nodes: &nodes,
+            done: &done,
+            searching: None,
+        };
+        self.tt.new_search();
+        let worker = &mut self.workers[0];
+        worker.start();
+        worker.root_side = pos.side_to_move();
+        worker.root_moves.clear();
+        pos.generate_moves(&mut worker.root_moves);
+        worker.root_is_full = true;
+        let mut work = pos.clone();
+        // The first iterations fill the table with moves to try first, as `run`'s do.
+        for depth in (1..=SOLVE_WARMUP.min(end - 1)).chain([end]) {
+            worker.seldepth = 0;
+            worker.path.clear();
+            let score = worker.negamax(&mut work, depth, alpha, beta, 0, &shared, false);
+            if depth == end {
+                return score;
+            }
+        }
+        unreachable!("the last depth searched is the end")
+    }
+}
+
 /// The thread whose result to play (index into `results`, the main thread's first), by
 /// Stockfish's vote: each thread votes for its best move with weight
 /// `(score − lowest score + 14) · depth`, and the thread whose move has the most votes

@@ -79,7 +79,9 @@ mod tests {
     use super::*;
     use crate::core::Rng;
     use crate::games::mabula::MabulaOptions;
-    use crate::search::{AlphaBeta, Reporter, SearchControl, SearchInfo, SearchParams};
+    use crate::search::{
+        AlphaBeta, MATE, NullReporter, Reporter, SearchControl, SearchInfo, SearchParams,
+    };
 
     /// The depth of every iteration the search reports.
     #[derive(Default)]
@@ -127,6 +129,21 @@ mod tests {
             assert_eq!(straight, stepwise, "{}", pos.to_fen());
             assert_eq!(straight_depths, [1, 8], "{}", pos.to_fen());
             assert_eq!(stepwise_depths, (1..=8).collect::<Vec<_>>(), "{}", pos.to_fen());
+        }
+    }
+
+    #[test]
+    fn a_search_to_the_end_is_exact_in_its_window_and_bounds_outside_it() {
+        for pos in positions(9, 6) {
+            let exact = AlphaBeta::<Mabula>::new(4)
+                .run(&pos, &SearchControl::unlimited(), &mut NullReporter)
+                .score();
+            let full = AlphaBeta::<Mabula>::new(4).search_to_end(&pos, -MATE - 1, MATE + 1);
+            assert_eq!(full, exact, "{}", pos.to_fen());
+            // Around a draw: the sign of the value, a bound of it when it is not a draw.
+            let sign = AlphaBeta::<Mabula>::new(4).search_to_end(&pos, -1, 1);
+            assert_eq!(sign.signum(), exact.signum(), "{}", pos.to_fen());
+            assert!(if exact > 0 { sign <= exact } else { sign >= exact }, "{}", pos.to_fen());
         }
     }
 }

