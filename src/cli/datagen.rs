@@ -12,6 +12,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use crate::engine::Session;
 use crate::runner::records::opening::{default_plies, generate_openings};
 use crate::runner::referee::Referee;
 use crate::tune::datagen::play;
@@ -47,6 +48,11 @@ pub struct DatagenArgs {
     /// Rule options "Name=value"; repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
     pub option: Vec<(String, String)>,
+    /// Options of the search "Name=value", as `setoption` sets them; repeatable. With a
+    /// network ("Mabula EvalFile=gen1.nnue") the games are the next generation's data
+    /// (bootstrapping, `docs/tuning.md`).
+    #[arg(long = "setoption", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
+    pub setoption: Vec<(String, String)>,
     /// Output file (default: stdout).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -60,7 +66,17 @@ pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
     let mut options = vec![("Game".to_string(), args.game.clone())];
     options.extend(args.option.iter().cloned());
     let referee = Referee::new(&args.game, &options)?;
+    if let Some((name, _)) = args.option.iter().find(|(name, _)| !referee.is_rule_option(name)) {
+        bail!(
+            "'{name}' is not a rule option of {} (its rule options: {}; search options go \
+             to --setoption)",
+            args.game,
+            referee.rule_option_names().join(", ")
+        );
+    }
     let mut session = referee.session()?;
+    // Checked once before any game: a bad name, value or file stops the run here.
+    set_search_options(session.as_mut(), &args.setoption)?;
     let plies = args.plies.unwrap_or_else(|| default_plies(session.as_ref(), 8));
     let openings = generate_openings(session.as_mut(), args.games, plies, None, args.seed);
     let mut out: Box<dyn Write> = match &args.output {
@@ -85,6 +101,10 @@ pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
                         return;
                     }
                 };
+                if let Err(e) = set_search_options(session.as_mut(), &args.setoption) {
+                    let _ = tx.send((0, Err(e)));
+                    return;
+                }
                 session.set_hash_mb(args.hash);
                 while !failed.load(Ordering::SeqCst) {
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -129,4 +149,15 @@ pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
         }
         out.flush().context("cannot write the data")
     })
+}
+
+/// Applies `--setoption`'s options to `session`.
+fn set_search_options(
+    session: &mut dyn Session,
+    options: &[(String, String)],
+) -> anyhow::Result<()> {
+    for (name, value) in options {
+        session.set_search_option_text(name, value).map_err(anyhow::Error::msg)?;
+    }
+    Ok(())
 }

@@ -42,6 +42,19 @@ pub trait Session: Send {
     /// Applies one of the search's own options or tuning knobs (already checked against
     /// its spec).
     fn set_search_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String>;
+    /// Sets one of the search's own options or tuning knobs from text, as `setoption`
+    /// does: the name matched without regard to case, the value checked against its
+    /// spec. On error nothing changes.
+    fn set_search_option_text(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let spec = self
+            .search_option_specs()
+            .into_iter()
+            .chain(self.tuning_option_specs())
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("'{name}' is not a search option of {}", self.game_name()))?;
+        let value = spec.parse_value(value)?;
+        self.set_search_option(spec.name, &value)
+    }
     /// Forgets the previous game: start position, cleared search tables.
     fn new_game(&mut self);
     /// Sets the position from `fen` (or the start position) and the moves after it, all
