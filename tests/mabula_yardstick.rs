@@ -34,11 +34,14 @@ fn entries() -> Vec<Entry> {
 }
 
 #[test]
-fn the_yardstick_has_non_trivial_positions_at_13_and_14_border_marbles() {
+fn the_yardstick_has_non_trivial_positions_from_13_to_15_border_marbles() {
     let entries = entries();
-    assert!(entries.len() >= 20, "{} positions", entries.len());
+    assert!(entries.len() >= 28, "{} positions", entries.len());
+    for border in 13..=15 {
+        assert!(entries.iter().any(|e| e.pos.border_marbles() == border), "none at {border}");
+    }
     for e in &entries {
-        assert!((13..=14).contains(&e.pos.border_marbles()));
+        assert!((13..=16).contains(&e.pos.border_marbles()));
         let legal = legal_moves(&e.pos);
         assert!(!e.keep.is_empty() && e.keep.len() < legal.len(), "{}", e.pos.to_fen());
         assert!(e.keep.iter().all(|m| legal.contains(m)), "{}", e.pos.to_fen());
