@@ -977,16 +977,16 @@ impl<G: Evaluate> AlphaBeta<G> {
         pos.generate_moves(&mut worker.root_moves);
         worker.root_is_full = true;
         let mut work = pos.clone();
-        // The first iterations fill the table with moves to try first, as `run`'s do.
-        for depth in (1..=SOLVE_WARMUP.min(end - 1)).chain([end]) {
+        let mut search = |depth| {
             worker.seldepth = 0;
             worker.path.clear();
-            let score = worker.negamax(&mut work, depth, alpha, beta, 0, &shared, false);
-            if depth == end {
-                return score;
-            }
+            worker.negamax(&mut work, depth, alpha, beta, 0, &shared, false)
+        };
+        // The first iterations fill the table with moves to try first, as `run`'s do.
+        for depth in 1..=SOLVE_WARMUP.min(end - 1) {
+            search(depth);
         }
-        unreachable!("the last depth searched is the end")
+        search(end)
     }
 }
 

@@ -45,11 +45,6 @@ impl Accumulator {
         add_row(&mut self.values[perspective.index()], net.row(f));
     }
 
-    /// Feature `f` stopped being active for `perspective`.
-    pub fn remove(&mut self, net: &Network, perspective: Side, f: u32) {
-        sub_row(&mut self.values[perspective.index()], net.row(f));
-    }
-
     /// `self` = `parent` with the rows of `removed` taken away from and those of
     /// `added` put into each perspective (indexed by [`Side::index`]): one move's
     /// update in the search.
@@ -139,7 +134,7 @@ mod tests {
     }
 
     #[test]
-    fn updating_feature_by_feature_equals_a_refresh_along_random_games() {
+    fn updating_move_by_move_equals_a_refresh_along_random_games() {
         let net = Network::random(Mabula::NAME, Mabula::FEATURE_COUNT, 32, 9);
         let opts = MabulaOptions::default();
         let mut rng = Rng::new(4);
@@ -153,16 +148,18 @@ mod tests {
                 moves.clear();
                 pos.generate_moves(&mut moves);
                 pos.play(*rng.choose(&moves));
-                for side in [Side::P1, Side::P2] {
-                    let after = active(&pos, side);
-                    let old = &before[side.index()];
-                    for &f in old.iter().filter(|f| !after.contains(f)) {
-                        acc.remove(&net, side, f);
-                    }
-                    for &f in after.iter().filter(|f| !old.contains(f)) {
-                        acc.add(&net, side, f);
-                    }
-                }
+                let after = [Side::P1, Side::P2].map(|s| active(&pos, s));
+                let off = |s: usize| -> Vec<u32> {
+                    before[s].iter().copied().filter(|f| !after[s].contains(f)).collect()
+                };
+                let on = |s: usize| -> Vec<u32> {
+                    after[s].iter().copied().filter(|f| !before[s].contains(f)).collect()
+                };
+                let (removed, added) = ([off(0), off(1)], [on(0), on(1)]);
+                let parent = acc.clone();
+                let (removed, added) =
+                    (removed.each_ref().map(Vec::as_slice), added.each_ref().map(Vec::as_slice));
+                acc.update_from(&net, &parent, removed, added);
                 let mut fresh = Accumulator::new(&net);
                 fresh.refresh(&net, &pos, &mut scratch);
                 assert_eq!(acc, fresh, "{}", pos.to_fen());
