@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::core::RuleOptions;
 use crate::games::mabula::Mabula;
+use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
 use crate::search::nnue::Features;
@@ -18,7 +19,7 @@ use crate::tune::train::{Settings, quantised_loss, train};
 /// `ugine train`: a network for a game's evaluation.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game (one with network features: mabula, morris, morpiae).
+    /// The game (one with network features: mabula, morris, morpiae, moebius-chess).
     #[arg(long)]
     pub game: String,
     /// Data files from `ugine datagen` (or solver labels, `docs/tuning.md`).
@@ -65,7 +66,11 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         "mabula" => train_game::<Mabula>(args),
         "morris" => train_game::<Morris>(args),
         "morpiae" => train_game::<Morpiae>(args),
-        g => bail!("game '{g}' has no network features yet (mabula, morris and morpiae have)"),
+        "moebius-chess" => train_game::<MoebiusChess>(args),
+        g => bail!(
+            "game '{g}' has no network features yet (mabula, morris, morpiae and moebius-chess \
+             have)"
+        ),
     }
 }
 

@@ -4,10 +4,10 @@ use super::session::{GameSession, Session};
 use crate::core::{Game, Limits};
 use crate::games::mabula::{Mabula, MabulaSearch};
 use crate::games::mobius::{MCTS_PARAMS, Mcts, Mobius};
-use crate::games::moebius_chess::MoebiusChess;
-use crate::games::morpiae::{Morpiae, NETWORK_OPTIONS};
+use crate::games::moebius_chess::{self, MoebiusChess};
+use crate::games::morpiae::{self, Morpiae};
 use crate::games::morris::{Morris, MorrisSearch};
-use crate::search::{AlphaBeta, NetAlphaBeta};
+use crate::search::NetAlphaBeta;
 
 /// One game of the `Game` option.
 pub struct GameEntry {
@@ -56,7 +56,10 @@ games! {
         make: |mb| Box::new(GameSession::<Morris, _>::new(MorrisSearch::new(mb))),
         bench: || Limits::depth(9);
     MoebiusChess in moebius_chess =>
-        make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(AlphaBeta::new(mb))),
+        make: |mb| Box::new(GameSession::<MoebiusChess, _>::new(NetAlphaBeta::new(
+            mb,
+            moebius_chess::NETWORK_OPTIONS,
+        ))),
         bench: || Limits::depth(7);
     Mobius in mobius =>
         make: |mb| Box::new(GameSession::<Mobius, _>::new(Mcts::new(mb, MCTS_PARAMS))),
@@ -65,7 +68,7 @@ games! {
         make: |mb| Box::new(GameSession::<Mabula, _>::new(MabulaSearch::new(mb))),
         bench: || Limits::depth(5);
     Morpiae in morpiae =>
-        make: |mb| Box::new(GameSession::<Morpiae, _>::new(NetAlphaBeta::new(mb, NETWORK_OPTIONS))),
+        make: |mb| Box::new(GameSession::<Morpiae, _>::new(NetAlphaBeta::new(mb, morpiae::NETWORK_OPTIONS))),
         bench: || Limits::depth(8);
 }
 

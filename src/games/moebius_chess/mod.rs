@@ -33,6 +33,7 @@
 
 mod board;
 mod eval;
+mod features;
 mod fen;
 mod geometry;
 mod movegen;
@@ -48,6 +49,14 @@ pub use movegen::MoveList;
 pub use moves::{ChessMove, Kind};
 pub use options::{CheckRule, MoebiusOptions, PawnPhasing};
 pub use position::{MoebiusChess, MoebiusUndo, STARTPOS};
+
+/// Moebius Chess's network options: `Moebius EvalFile` loads a network of `features.rs`
+/// (default none: the hand evaluation of `eval.rs`).
+pub const NETWORK_OPTIONS: crate::search::NetOptions<MoebiusChess> = crate::search::NetOptions {
+    file: "Moebius EvalFile",
+    weight: "Moebius EvalFile Weight",
+    embedded: None,
+};
 
 /// Positions of `ugine bench` for Moebius Chess: the start, and three positions of an
 /// engine self-play game (opening, middle game, endgame).
