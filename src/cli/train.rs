@@ -12,6 +12,7 @@ use crate::games::mabula::Mabula;
 use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
+use crate::search::Evaluate;
 use crate::search::nnue::Features;
 use crate::tune::train::data::{self, Targets};
 use crate::tune::train::{Settings, quantised_loss, train};
@@ -54,6 +55,16 @@ pub struct TrainArgs {
     /// Threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Train a correction of the game's hand evaluation instead of a whole evaluation:
+    /// each position's hand evaluation (over the scale) is added to the network's output
+    /// in training, and the engine adds the network's evaluation to the hand evaluation.
+    /// For alpha-beta searches (not Mabula's Monte Carlo leaves).
+    #[arg(long)]
+    pub on_hand: bool,
+    /// Train only on quiet positions (no capture or threat pending: those whose static
+    /// evaluation may stand for their value, as `ugine tune` fits).
+    #[arg(long)]
+    pub quiet_only: bool,
     /// Rule options of the data "Name=value"; repeatable (a file's `# option Name=value`
     /// lines add to them for the rest of that file).
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = crate::core::words::parse_option)]
@@ -74,7 +85,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     }
 }
 
-fn train_game<G: Features>(args: &TrainArgs) -> anyhow::Result<()> {
+fn train_game<G: Features + Evaluate>(args: &TrainArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be within 0..=1");
     }
@@ -85,16 +96,23 @@ fn train_game<G: Features>(args: &TrainArgs) -> anyhow::Result<()> {
         bail!("--hidden must be within 1..=4096 and --batch positive");
     }
     let opts = G::Options::from_pairs(&args.option, G::NAME).map_err(anyhow::Error::msg)?;
-    let targets = Targets { lambda: args.lambda, scale: args.scale };
+    let targets = Targets {
+        lambda: args.lambda,
+        scale: args.scale,
+        on_hand: args.on_hand,
+        quiet_only: args.quiet_only,
+    };
     let data = data::load::<G>(&args.data, &opts, targets)?;
     println!(
-        "{} positions: {} training, {} held out (every {}th block of {} lines), {} exact",
+        "{} positions: {} training, {} held out (every {}th block of {} lines), {} exact, \
+         {} left out as not quiet",
         data.train.len() + data.held_out.len(),
         data.train.len(),
         data.held_out.len(),
         data::HOLDOUT_EVERY,
         data::HOLDOUT_BLOCK,
         data.exact,
+        data.skipped,
     );
     let settings = Settings {
         hidden: args.hidden,
@@ -117,7 +135,7 @@ fn train_game<G: Features>(args: &TrainArgs) -> anyhow::Result<()> {
         &mut |line| println!("{line}"),
     )?;
     eprintln!();
-    let net = model.quantise(G::NAME, args.scale);
+    let net = model.quantise(G::NAME, args.scale).with_on_hand(args.on_hand);
     if let Some((unit, low, high)) = net.accumulator_overflow() {
         bail!(
             "not written: accumulator unit {unit} of the trained network can sum to \

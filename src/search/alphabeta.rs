@@ -308,6 +308,9 @@ struct Worker<G: Evaluate> {
     /// The accumulators of the network along the path, and the network's weight in
     /// thousandths (1000: the network alone), when the search has a network.
     net: Option<(AccumulatorStack<G>, i32)>,
+    /// The network corrects the hand evaluation ([`NetEval::on_hand`]): its evaluation,
+    /// times its weight, is added to the game's.
+    net_on_hand: bool,
 }
 
 impl<G: Evaluate> Worker<G> {
@@ -327,6 +330,7 @@ impl<G: Evaluate> Worker<G> {
             oracle: None,
             root_side: Side::P1,
             net: None,
+            net_on_hand: false,
         }
     }
 
@@ -335,6 +339,7 @@ impl<G: Evaluate> Worker<G> {
         self.net = network
             .as_ref()
             .map(|(net, weight)| (AccumulatorStack::new(Arc::clone(net), MAX_PLY + 1), *weight));
+        self.net_on_hand = network.as_ref().is_some_and(|(net, _)| net.on_hand());
     }
 
     /// Plays `mv` in `pos` at `ply`, recording its features for the network.
@@ -398,11 +403,16 @@ impl<G: Evaluate> Worker<G> {
     }
 
     /// The static evaluation of `pos` (at `ply`) for its side to move: the game's, or the
-    /// network's blended with it by the network's weight; with the contempt's share for
-    /// its [`Evaluate::drawishness`].
+    /// network's blended with it by the network's weight (a network on the hand
+    /// evaluation: the game's plus the network's times the weight); with the contempt's
+    /// share for its [`Evaluate::drawishness`].
     fn leaf(&mut self, pos: &G, ply: usize, shared: &Shared) -> i32 {
+        let on_hand = self.net_on_hand;
         let eval = match &mut self.net {
             None => pos.evaluate(),
+            Some((stack, weight)) if on_hand => {
+                pos.evaluate() + stack.evaluate(ply, pos) * *weight / 1000
+            }
             Some((stack, 1000)) => stack.evaluate(ply, pos),
             Some((stack, weight)) => {
                 let (net, own) = (stack.evaluate(ply, pos), pos.evaluate());

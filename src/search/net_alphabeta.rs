@@ -292,4 +292,40 @@ mod tests {
         search.set_option(NETWORK_OPTIONS.weight, &OptionValue::Int(0)).unwrap();
         assert_eq!(searches(&mut search), hand, "weight 0: the hand evaluation alone");
     }
+
+    /// A network trained on the hand evaluation adds to it: with every weight zero but
+    /// the output bias, each evaluation is the hand one plus that bias in `cp` (50 for
+    /// the side to move, so a depth-1 search, whose leaves are the opponent's, scores 50
+    /// less and keeps its move).
+    #[test]
+    fn a_network_on_the_hand_evaluation_adds_to_it() {
+        let mut plain = AlphaBeta::<Morpiae>::new(4);
+        let ctl = SearchControl::fixed(Some(1), None);
+        let positions = bench_positions();
+        let hand: Vec<_> = positions
+            .iter()
+            .map(|pos| {
+                plain.new_game();
+                plain.run(pos, &ctl, &mut NullReporter)
+            })
+            .collect();
+        let features = Morpiae::FEATURE_COUNT;
+        let (zeros, bias) = (vec![0.0; features * 4], vec![0.0; 4]);
+        let w = crate::search::nnue::FloatWeights {
+            l1_weights: &zeros,
+            l1_bias: &bias,
+            l2_weights: &[0.0; 8],
+            l2_bias: 0.5,
+        };
+        let net = Network::from_float("morpiae", features, 4, 100.0, &w).with_on_hand(true);
+        let mut search = Search::new(4, NETWORK_OPTIONS);
+        search.choice = Choice::File(Arc::new(net));
+        for (pos, hand) in positions.iter().zip(&hand) {
+            search.new_game();
+            search.prepare(pos);
+            let result = search.search.run(pos, &ctl, &mut NullReporter);
+            assert_eq!(result.best(), hand.best());
+            assert_eq!(result.score(), hand.score() - 50, "{result:?} {hand:?}");
+        }
+    }
 }

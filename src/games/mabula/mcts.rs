@@ -364,7 +364,15 @@ impl Searcher<Mabula> for MabulaSearch {
 
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         if let (EVAL_FILE, OptionValue::Text(path)) = (name, value) {
-            self.mcts.policy.network = load_eval_file::<Mabula>(EVAL_FILE, path)?;
+            let network = load_eval_file::<Mabula>(EVAL_FILE, path)?;
+            if network.as_ref().is_some_and(|n| n.on_hand()) {
+                return Err(format!(
+                    "{EVAL_FILE} '{path}': a network trained on the hand evaluation (--on-hand) \
+                     needs the alpha-beta; the Monte Carlo search values leaves by the network \
+                     alone; the evaluation is unchanged"
+                ));
+            }
+            self.mcts.policy.network = network;
             return Ok(());
         }
         match tunables::set_named_option(&TUNABLES, self, name, value)? {

@@ -247,6 +247,9 @@ mod tests {
         fn evaluate(&self, acc: &Accumulator, stm: crate::core::Side) -> i32 {
             NetEval::<Morris>::evaluate(&self.0, acc, stm)
         }
+        fn on_hand(&self) -> bool {
+            false
+        }
     }
 
     /// A network file of random weights for Morris (or another game's name) in a

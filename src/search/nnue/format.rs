@@ -9,11 +9,14 @@
 //! | input features `F` | u32 |
 //! | accumulator size `H` (1–[`MAX_HIDDEN`]) | u32 |
 //! | scale (`cp` per unit of the output logit) | f32 |
+//! | base: 0 the network alone, 1 added to the game's hand evaluation (version 2 only) | u8 |
 //! | first layer weights, feature by feature (`F × H`), × [`QA`](super::QA) | i16 |
 //! | first layer biases (`H`), × [`QA`](super::QA) | i16 |
 //! | output weights, side to move's `H` then opponent's `H`, × [`QB`](super::QB) | i16 |
 //! | output bias, × `QA · QB` | i32 |
 //! | FNV-1a 64 of every byte before it | u64 |
+//!
+//! Version 1 files (without the base byte: the network alone) are read as well.
 //!
 //! A file is refused, with a [`NetError`] that says why, when anything does not match:
 //! magic, version, game, feature count, sizes, length or checksum.
@@ -24,8 +27,8 @@ use super::network::Network;
 
 /// The first four bytes of a network file.
 pub const MAGIC: &[u8; 4] = b"UGNN";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this build writes; it reads this one and version 1.
+pub const VERSION: u32 = 2;
 /// The largest accumulator a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -58,7 +61,7 @@ impl fmt::Display for NetError {
         match self {
             NetError::NotANetwork => write!(f, "not a ugine network file (no UGNN magic)"),
             NetError::Version(v) => {
-                write!(f, "network format version {v}, this build reads version {VERSION}")
+                write!(f, "network format version {v}, this build reads versions 1 to {VERSION}")
             }
             NetError::WrongGame { file, expected } => {
                 write!(f, "the network is for the game '{file}', not '{expected}'")
@@ -131,7 +134,7 @@ impl Network {
             return Err(NetError::NotANetwork);
         }
         let version = r.u32()?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetError::Version(version));
         }
         let name_len = usize::from(r.array::<1>()?[0]);
@@ -159,6 +162,14 @@ impl Network {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(NetError::BadHeader(format!("scale {scale}")));
         }
+        let on_hand = match version {
+            1 => false,
+            _ => match r.array::<1>()?[0] {
+                0 => false,
+                1 => true,
+                b => return Err(NetError::BadHeader(format!("base {b} (0 or 1)"))),
+            },
+        };
         let l1_weights = r.i16s(features * hidden)?;
         let l1_bias = r.i16s(hidden)?;
         let l2_weights = r.i16s(2 * hidden)?;
@@ -176,6 +187,7 @@ impl Network {
             features,
             hidden,
             scale,
+            on_hand,
             l1_weights,
             l1_bias,
             l2_weights,
@@ -197,6 +209,7 @@ impl Network {
         out.extend_from_slice(&(self.features as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&self.scale.to_le_bytes());
+        out.push(u8::from(self.on_hand));
         for w in self.l1_weights.iter().chain(&self.l1_bias).chain(&self.l2_weights) {
             out.extend_from_slice(&w.to_le_bytes());
         }
@@ -220,15 +233,38 @@ mod tests {
     }
 
     #[test]
+    fn the_base_is_saved_and_a_version_1_file_is_the_network_alone() {
+        let net = Network::random("mabula", 128, 16, 4).with_on_hand(true);
+        let bytes = net.to_bytes();
+        let read = Network::from_bytes(&bytes, "mabula", 128).unwrap();
+        assert!(read.on_hand());
+        assert_eq!(read, net);
+        // The same network as version 1: no base byte, a new checksum.
+        let base_at = 4 + 4 + 1 + "mabula".len() + 4 + 4 + 4;
+        let mut v1 = bytes[..bytes.len() - 8].to_vec();
+        v1[4] = 1;
+        v1.remove(base_at);
+        let checksum = fnv1a(&v1);
+        v1.extend_from_slice(&checksum.to_le_bytes());
+        let old = Network::from_bytes(&v1, "mabula", 128).unwrap();
+        assert!(!old.on_hand());
+        assert_eq!(old, net.with_on_hand(false));
+    }
+
+    #[test]
     fn malformed_files_are_refused_with_the_reason() {
         let net = Network::random("mabula", 128, 16, 2);
         let good = net.to_bytes();
         let load = |b: &[u8]| Network::from_bytes(b, "mabula", 128);
         assert_eq!(load(b""), Err(NetError::NotANetwork));
         assert_eq!(load(b"PK\x03\x04 not a net"), Err(NetError::NotANetwork));
-        let mut v2 = good.clone();
-        v2[4] = 2;
-        assert_eq!(load(&v2), Err(NetError::Version(2)));
+        let mut v3 = good.clone();
+        v3[4] = 3;
+        assert_eq!(load(&v3), Err(NetError::Version(3)));
+        let base_at = 4 + 4 + 1 + "mabula".len() + 4 + 4 + 4;
+        let mut base = good.clone();
+        base[base_at] = 2;
+        assert!(matches!(load(&base), Err(NetError::BadHeader(_))), "{:?}", load(&base));
         assert_eq!(
             Network::from_bytes(&good, "morris", 128),
             Err(NetError::WrongGame { file: "mabula".into(), expected: "morris".into() })

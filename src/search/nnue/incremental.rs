@@ -78,6 +78,8 @@ pub trait NetEval<G: Game>: Send + Sync {
     fn apply(&self, parent: &Accumulator, delta: &FeatureDelta, child: &mut Accumulator);
     /// The evaluation in the game's `cp` for `stm` to move (`logit × scale`).
     fn evaluate(&self, acc: &Accumulator, stm: Side) -> i32;
+    /// Whether the evaluation is a correction added to the hand evaluation.
+    fn on_hand(&self) -> bool;
 }
 
 /// The largest evaluation a network gives (`cp`), far from the search's mate scores.
@@ -109,6 +111,10 @@ impl<G: Features> NetEval<G> for Network {
     fn evaluate(&self, acc: &Accumulator, stm: Side) -> i32 {
         let cp = self.output(acc, stm) as f32 * self.scale / (super::QA * super::QB) as f32;
         (cp.round() as i32).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    fn on_hand(&self) -> bool {
+        Network::on_hand(self)
     }
 }
 
@@ -282,6 +288,9 @@ mod tests {
         }
         fn evaluate(&self, acc: &Accumulator, stm: Side) -> i32 {
             NetEval::<Morris>::evaluate(&self.0, acc, stm)
+        }
+        fn on_hand(&self) -> bool {
+            false
         }
     }
 

@@ -16,6 +16,9 @@ pub struct Network {
     pub(super) hidden: usize,
     /// Evaluation units (`cp`) per unit of the output logit.
     pub(super) scale: f32,
+    /// The network's evaluation is added to the game's hand evaluation (it was trained
+    /// as a correction of it: `ugine train --on-hand`) instead of replacing it.
+    pub(super) on_hand: bool,
     /// Row `f` (`hidden` values) is feature `f`'s contribution to the accumulator.
     pub(super) l1_weights: Vec<i16>,
     pub(super) l1_bias: Vec<i16>,
@@ -59,6 +62,7 @@ impl Network {
             features,
             hidden,
             scale,
+            on_hand: false,
             l1_weights: w.l1_weights.iter().map(|&x| quantise(x, QA)).collect(),
             l1_bias: w.l1_bias.iter().map(|&x| quantise(x, QA)).collect(),
             l2_weights: w.l2_weights.iter().map(|&x| quantise(x, QB)).collect(),
@@ -84,6 +88,17 @@ impl Network {
     /// Evaluation units per unit of the output logit.
     pub fn scale(&self) -> f32 {
         self.scale
+    }
+
+    /// Whether the network corrects the hand evaluation (its evaluation is added to it)
+    /// rather than replacing it.
+    pub fn on_hand(&self) -> bool {
+        self.on_hand
+    }
+
+    /// The same weights, marked as a correction of the hand evaluation or not.
+    pub fn with_on_hand(self, on_hand: bool) -> Network {
+        Network { on_hand, ..self }
     }
 
     /// An accumulator unit whose sums could leave the 16-bit range of

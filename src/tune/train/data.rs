@@ -18,6 +18,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use crate::core::{RuleOptions, Side};
+use crate::search::Evaluate;
 use crate::search::nnue::Features;
 
 /// Lines per block; every [`HOLDOUT_EVERY`]th block (the positions of a few consecutive
@@ -35,6 +36,9 @@ pub struct Samples {
     own: Vec<u16>,
     /// The side to move's expected score.
     pub targets: Vec<f32>,
+    /// What is added to the network's output logit before the sigmoid: the hand
+    /// evaluation over the scale when training on it (`--on-hand`), else empty (0).
+    pub bases: Vec<f32>,
 }
 
 impl Samples {
@@ -51,6 +55,11 @@ impl Samples {
     pub fn features(&self, i: usize) -> (&[u16], &[u16]) {
         let all = &self.features[self.starts[i]..self.starts[i + 1]];
         all.split_at(usize::from(self.own[i]))
+    }
+
+    /// The logit added to the network's output for position `i`.
+    pub fn base(&self, i: usize) -> f32 {
+        self.bases.get(i).copied().unwrap_or(0.0)
     }
 
     /// Adds a position of `G` with its target.
@@ -77,6 +86,8 @@ pub struct Data {
     pub held_out: Samples,
     /// Positions whose target is exact (a solver's label or a forced result).
     pub exact: usize,
+    /// Positions left out as not quiet ([`Targets::quiet_only`]).
+    pub skipped: usize,
 }
 
 /// How targets are made from the lines.
@@ -86,6 +97,13 @@ pub struct Targets {
     pub lambda: f32,
     /// Score units per unit of the sigmoid's argument.
     pub scale: f32,
+    /// The network learns a correction of the hand evaluation: each position's hand
+    /// evaluation over the scale is added to the network's output
+    /// ([`Samples::bases`]).
+    pub on_hand: bool,
+    /// Only positions whose static evaluation may stand for their value
+    /// ([`Evaluate::is_quiet`]: no capture or threat pending), as `ugine tune` fits.
+    pub quiet_only: bool,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -94,7 +112,7 @@ fn sigmoid(x: f32) -> f32 {
 
 /// Reads every file's lines into positions; line numbers count across the files for the
 /// held-out blocks.
-pub fn load<G: Features>(
+pub fn load<G: Features + Evaluate>(
     paths: &[impl AsRef<Path>],
     opts: &G::Options,
     targets: Targets,
@@ -148,12 +166,20 @@ pub fn load<G: Features>(
                 let s: f32 = score.parse().with_context(|| format!("{}: bad score", at()))?;
                 targets.lambda * sigmoid(s / targets.scale) + (1.0 - targets.lambda) * result
             };
+            if targets.quiet_only && !pos.is_quiet() {
+                data.skipped += 1;
+                line_no += 1;
+                continue;
+            }
             if exact || score.starts_with('#') {
                 data.exact += 1;
             }
             let held = (line_no / HOLDOUT_BLOCK) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1;
             let set = if held { &mut data.held_out } else { &mut data.train };
             set.push(&pos, target, &mut scratch);
+            if targets.on_hand {
+                set.bases.push(pos.evaluate() as f32 / targets.scale);
+            }
             line_no += 1;
         }
     }
@@ -176,8 +202,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("{}.data", text.len()));
         std::fs::write(&path, text).unwrap();
-        let data =
-            load::<Mabula>(&[&path], &MabulaOptions::default(), Targets { lambda, scale: 100.0 });
+        let data = load::<Mabula>(
+            &[&path],
+            &MabulaOptions::default(),
+            Targets { lambda, scale: 100.0, on_hand: false, quiet_only: false },
+        );
         std::fs::remove_file(&path).unwrap();
         data
     }
@@ -200,6 +229,36 @@ mod tests {
     }
 
     #[test]
+    fn on_the_hand_evaluation_each_position_has_its_base_and_quiet_only_skips() {
+        use crate::core::Game;
+        use crate::games::moebius_chess::{MoebiusChess, MoebiusOptions};
+        let dir = std::env::temp_dir().join(format!("ugine-train-hand-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let quiet = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1";
+        // A black queen attacked by a pawn.
+        let noisy = "4k11/16/16/3q12/4P11/16/16/4K11 w - - 0 1";
+        let path = dir.join("chess.data");
+        std::fs::write(&path, format!("{quiet} | p1 | 0 | draw\n{noisy} | p1 | 900 | p1win\n"))
+            .unwrap();
+        let opts = MoebiusOptions::default();
+        let load_with = |on_hand, quiet_only| {
+            let targets = Targets { lambda: 0.5, scale: 250.0, on_hand, quiet_only };
+            load::<MoebiusChess>(&[&path], &opts, targets).unwrap()
+        };
+        let plain = load_with(false, false);
+        assert_eq!((plain.train.len(), plain.skipped), (2, 0));
+        assert!(plain.train.bases.is_empty() && plain.train.base(1) == 0.0);
+        let on_hand = load_with(true, false);
+        let hand = |fen| MoebiusChess::from_fen(fen, &opts).unwrap().evaluate() as f32 / 250.0;
+        assert_eq!(on_hand.train.bases, [hand(quiet), hand(noisy)]);
+        assert!(hand(noisy) < -1.0, "White is a queen down before taking it");
+        let quiet_only = load_with(true, true);
+        assert_eq!((quiet_only.train.len(), quiet_only.skipped), (1, 1));
+        assert_eq!(quiet_only.train.bases, [hand(quiet)]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn an_option_line_sets_the_rules_for_the_rest_of_its_file() {
         use crate::core::Game;
         use crate::games::morris::{Morris, MorrisOptions, MorrisRules};
@@ -211,7 +270,7 @@ mod tests {
         std::fs::write(&seed, format!("# a comment\n{start}\n")).unwrap();
         std::fs::write(&standard, format!("{start}\n# option Morris Rules=standard\n{start}\n"))
             .unwrap();
-        let targets = Targets { lambda: 0.5, scale: 100.0 };
+        let targets = Targets { lambda: 0.5, scale: 100.0, on_hand: false, quiet_only: false };
         // The options of one file do not reach the next.
         let data = load::<Morris>(&[&standard, &seed], &MorrisOptions::default(), targets).unwrap();
         let std_opts = MorrisOptions { rules: MorrisRules::Standard, ..MorrisOptions::default() };

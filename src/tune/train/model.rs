@@ -55,7 +55,8 @@ impl Model {
         }
     }
 
-    /// The output logit of position `i`; `acc` holds the two perspectives' sums after.
+    /// The output logit of position `i` (with its base: [`Samples::base`]); `acc` holds
+    /// the two perspectives' sums after.
     fn forward(&self, samples: &Samples, i: usize, acc: &mut [f32]) -> f32 {
         let h = self.hidden;
         let (own, theirs) = samples.features(i);
@@ -63,7 +64,7 @@ impl Model {
         self.accumulate(own, a_own);
         self.accumulate(theirs, a_theirs);
         let (_, _, l2, b2) = self.split();
-        acc.iter().zip(l2).map(|(&a, &w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + b2
+        acc.iter().zip(l2).map(|(&a, &w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + b2 + samples.base(i)
     }
 
     /// The mean squared error of the predictions `σ(output)` on `samples`.
