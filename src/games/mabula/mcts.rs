@@ -543,10 +543,13 @@ mod tests {
         let (morris, _) = network_file("morris", "morris.nnue");
         let truncated = good.with_file_name("truncated.nnue");
         std::fs::write(&truncated, &net.to_bytes()[..50]).unwrap();
+        let on_hand = good.with_file_name("on-hand.nnue");
+        std::fs::write(&on_hand, net.clone().with_on_hand(true).to_bytes()).unwrap();
         for (bad, why) in [
             (good.with_file_name("missing.nnue"), "No such file"),
             (morris, "for the game 'morris'"),
             (truncated, "truncated"),
+            (on_hand, "needs the alpha-beta"),
         ] {
             let err = search.set_option(EVAL_FILE, &text(&bad)).unwrap_err();
             assert!(err.contains(why) && err.contains("unchanged"), "{err}");
