@@ -166,6 +166,10 @@ pub struct MatchOutcome {
     /// A shard with a shared record directory: the games of every shard at the last
     /// check (the SPRT's data).
     pub merged: Option<Standings>,
+    /// Where this run's SPRT decided: its data's games and LLR then. The verdict stands
+    /// from there on: the games in progress at that moment are played out and counted,
+    /// but cannot take it back (a sequential test stops at its first crossing).
+    pub decided_at: Option<(u64, f64)>,
 }
 
 impl Match {
@@ -480,7 +484,7 @@ impl Match {
             None => None,
         };
         if verdict != SprtVerdict::Continue || queue.is_empty() {
-            return Ok(MatchOutcome { standings, verdict, merged });
+            return Ok(MatchOutcome { standings, verdict, merged, decided_at: None });
         }
         // The games in progress, for `ugine gui --watch` (removed when `live` drops).
         let live_file = match &self.cfg.records {
@@ -492,6 +496,7 @@ impl Match {
         let live = live_file.as_ref().map(|file| Live { file, numbers: &numbers, total });
         let queue = Mutex::new(queue);
         let stop = AtomicBool::new(false);
+        let mut decided_at = None;
         let disconnects = Mutex::new(DisconnectCount::new(self.cfg.disconnect_limit));
         let (tx, rx) = channel::<anyhow::Result<GameRecord>>();
         let workers = self.cfg.concurrency.min(total.max(1));
@@ -538,14 +543,18 @@ impl Match {
                 if !self.cfg.quiet {
                     note(&progress_line(&standings, &rec, total, self.cfg.sprt.as_ref()));
                 }
-                (verdict, merged) = self.sprt_verdict(&standings, peers.as_mut());
-                if verdict != SprtVerdict::Continue {
-                    stop.store(true, Ordering::SeqCst);
+                // Once decided, the verdict stands (see `MatchOutcome::decided_at`).
+                if verdict == SprtVerdict::Continue {
+                    (verdict, merged) = self.sprt_verdict(&standings, peers.as_mut());
+                    if verdict != SprtVerdict::Continue {
+                        stop.store(true, Ordering::SeqCst);
+                        decided_at = self.sprt_point(merged.as_ref().unwrap_or(&standings));
+                    }
                 }
             }
             result
         })?;
-        Ok(MatchOutcome { standings, verdict, merged })
+        Ok(MatchOutcome { standings, verdict, merged, decided_at })
     }
 
     /// The other shards' record files when this run is one shard of an SPRT with a
@@ -581,6 +590,13 @@ impl Match {
             }
             None => (standings.sprt_verdict(Some(s)), None),
         }
+    }
+
+    /// The games and LLR of an SPRT's data (`None` without SPRT).
+    fn sprt_point(&self, data: &Standings) -> Option<(u64, f64)> {
+        let s = self.cfg.sprt.as_ref()?;
+        let p = data.pairing(0);
+        Some((p.wdl.games(), s.llr(&p.penta)))
     }
 
     /// The side to move at the start of a recorded game's opening (PGN numbers moves
@@ -653,8 +669,14 @@ impl Match {
 
     /// The summary printed at the end.
     pub fn summary(&self, outcome: &MatchOutcome) -> String {
+        let data = outcome.merged.as_ref().unwrap_or(&outcome.standings);
+        let decided = outcome
+            .decided_at
+            .map(|at| decision_note(at, data.pairing(0).wdl.games()))
+            .unwrap_or_default();
         let Some(all) = &outcome.merged else {
-            return format_summary(&outcome.standings, self.cfg.sprt.as_ref(), outcome.verdict);
+            return format_summary(&outcome.standings, self.cfg.sprt.as_ref(), outcome.verdict)
+                + &decided;
         };
         // A shard: its own games, then the SPRT on every shard's games.
         let own = outcome.standings.sprt_verdict(self.cfg.sprt.as_ref());
@@ -662,6 +684,35 @@ impl Match {
         if let Some(s) = &self.cfg.sprt {
             out.push_str(&merged_sprt_lines(all, s, outcome.verdict));
         }
-        out
+        out + &decided
+    }
+}
+
+/// The line that says where an SPRT decided, when games in progress then were played
+/// out after it (`at`: the games and LLR at the decision; `games`: the games now); empty
+/// when it decided on the last game.
+fn decision_note((at, llr): (u64, f64), games: u64) -> String {
+    if games <= at {
+        return String::new();
+    }
+    format!(
+        "SPRT decided after game {at} (LLR {llr:.2}); the {} games then in progress were \
+         played out and are counted above\n",
+        games - at
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decision_note;
+
+    #[test]
+    fn a_decision_before_the_last_game_says_where_it_was_reached() {
+        assert_eq!(
+            decision_note((926, 2.9912), 928),
+            "SPRT decided after game 926 (LLR 2.99); the 2 games then in progress were \
+             played out and are counted above\n"
+        );
+        assert_eq!(decision_note((928, 2.99), 928), "", "decided on the last game");
     }
 }
