@@ -38,6 +38,7 @@ mod fen;
 mod geometry;
 mod movegen;
 mod moves;
+mod network;
 mod options;
 mod position;
 mod search;
@@ -47,16 +48,9 @@ pub use board::Board;
 pub use geometry::{parse_square, square_name};
 pub use movegen::MoveList;
 pub use moves::{ChessMove, Kind};
+pub use network::{DEFAULT_NET, NETWORK_OPTIONS};
 pub use options::{CheckRule, MoebiusOptions, PawnPhasing};
 pub use position::{MoebiusChess, MoebiusUndo, STARTPOS};
-
-/// Moebius Chess's network options: `Moebius EvalFile` loads a network of `features.rs`
-/// (default none: the hand evaluation of `eval.rs`).
-pub const NETWORK_OPTIONS: crate::search::NetOptions<MoebiusChess> = crate::search::NetOptions {
-    file: "Moebius EvalFile",
-    weight: "Moebius EvalFile Weight",
-    embedded: None,
-};
 
 /// Positions of `ugine bench` for Moebius Chess: the start, and three positions of an
 /// engine self-play game (opening, middle game, endgame).
