@@ -212,6 +212,44 @@ pub fn load_eval_file<G: Features>(
     Ok(Some(Arc::new(net)))
 }
 
+/// Checks `pos`'s delta of `mv` (legal, not played yet): for each perspective it must
+/// turn off exactly the features active before the move and not after, and turn on
+/// those active after and not before. `Err` names the position and the move.
+pub fn check_move_delta<G: Features + crate::core::Reversible>(
+    pos: &mut G,
+    mv: G::Move,
+) -> Result<(), String> {
+    let active = |pos: &G, side: Side| {
+        let mut v = Vec::new();
+        pos.active_features(side, &mut v);
+        v.sort_unstable();
+        v
+    };
+    let mut delta = FeatureDelta::default();
+    if !pos.move_delta(mv, &mut delta) {
+        return Err(format!("{}: no delta for {mv}", pos.to_fen()));
+    }
+    let before = [Side::P1, Side::P2].map(|s| active(pos, s));
+    let undo = pos.play_reversible(mv);
+    let mut result = Ok(());
+    for s in [Side::P1, Side::P2] {
+        let (old, new) = (&before[s.index()], active(pos, s));
+        let off: Vec<u32> = old.iter().copied().filter(|f| !new.contains(f)).collect();
+        let on: Vec<u32> = new.iter().copied().filter(|f| !old.contains(f)).collect();
+        let (mut removed, mut added) = (delta.removed(s).to_vec(), delta.added(s).to_vec());
+        removed.sort_unstable();
+        added.sort_unstable();
+        if (&removed, &added) != (&off, &on) {
+            result = Err(format!(
+                "{} after {mv}: delta off {removed:?} on {added:?}, features off {off:?} on {on:?}",
+                pos.to_fen()
+            ));
+        }
+    }
+    pos.unplay(mv, undo);
+    result
+}
+
 /// Checks `stack` along random paths from `root`: `walks` times, up to `depth` moves
 /// chosen by `choose` (an index below the number of legal moves) are played and taken
 /// back in a random order of makes and unmakes, and at every position reached the

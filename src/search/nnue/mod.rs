@@ -26,7 +26,8 @@ mod network;
 pub use accumulator::Accumulator;
 pub use format::NetError;
 pub use incremental::{
-    AccumulatorStack, FeatureDelta, MAX_DELTA, MAX_EVAL, NetEval, check_stack, load_eval_file,
+    AccumulatorStack, FeatureDelta, MAX_DELTA, MAX_EVAL, NetEval, check_move_delta, check_stack,
+    load_eval_file,
 };
 pub use network::{FloatWeights, Network, QA, QB};
 
