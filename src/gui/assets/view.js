@@ -211,14 +211,19 @@ function fitBoard() {
     const top = document.querySelector("header").offsetHeight;
     return [narrow ? window.innerWidth - 8 : window.innerWidth - 420, window.innerHeight - top - around - (narrow ? 10 : 26)];
   };
+  // Whether the places are too small is decided with the zoom button in place, as it is
+  // whenever they are: measured without it, the room could grow by the button's line,
+  // and the next render would take back the zoom (and the button) it had just given.
+  const zoomButton = $("zoomout");
+  const magnify = !app.overview;
+  zoomButton.textContent = magnify ? "⊖" : "⊕";
+  zoomButton.title = magnify ? "Zoom out: the whole board" : "Zoom in: places a finger can hit";
+  zoomButton.setAttribute("aria-label", magnify ? "Zoom out" : "Zoom in");
+  zoomButton.hidden = !touchScreen();
   let [maxW, maxH] = room();
   const small = touchScreen() && Math.min(maxW / f.w, maxH / f.h) * app.placeUnits < FINGER_PX;
-  const zoomed = small && !app.overview;
-  const zoomButton = $("zoomout");
   zoomButton.hidden = !small;
-  zoomButton.textContent = zoomed ? "⊖" : "⊕";
-  zoomButton.title = zoomed ? "Zoom out: the whole board" : "Zoom in: places a finger can hit";
-  zoomButton.setAttribute("aria-label", zoomed ? "Zoom out" : "Zoom in");
+  const zoomed = small && magnify;
   [maxW, maxH] = room();
   const fit = Math.min(maxW / f.w, maxH / f.h);
   let w, h;
