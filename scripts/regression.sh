@@ -18,11 +18,14 @@
 #   BOOK=                        an opening file to play instead of generated openings
 #                                (e.g. Mabula's from `ugine genfens mabula 500
 #                                --balanced-by-play`, which takes long to make)
+#   RECORDS=                     a game-record file to keep (default: a temporary one,
+#                                deleted at the end); if it holds games of this match,
+#                                the match continues after them (`--resume`)
 # Extra flags are passed to `ugine match` (e.g. --option 'Morris Rules=standard').
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
-    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 ref=$1
@@ -62,11 +65,17 @@ if [ -n "${BOOK:-}" ]; then
 else
     "$tmp/ugine-new" genfens "$game" "$OPENINGS" --seed "$SEED" -o "$tmp/openings.txt"
 fi
+records=$tmp/games.ugr
+resume=()
+if [ -n "${RECORDS:-}" ]; then
+    records=$RECORDS
+    resume=(--resume)
+fi
 # shellcheck disable=SC2086 # LIMIT and SPRT are lists of words on purpose.
 "$tmp/ugine-new" match --game "$game" \
     --engine "name=new cmd=$tmp/ugine-new" --engine "name=base cmd=$tmp/ugine-base" \
     --openings "$tmp/openings.txt" --order random --seed "$SEED" --rounds "$ROUNDS" \
-    --concurrency "$CONCURRENCY" --records "$tmp/games.ugr" $LIMIT --sprt $SPRT "$@" \
+    --concurrency "$CONCURRENCY" --records "$records" "${resume[@]}" $LIMIT --sprt $SPRT "$@" \
     | tee "$tmp/summary.txt" || { echo "the match failed" >&2; exit 2; }
 
 if grep -q '^SPRT: H1 accepted' "$tmp/summary.txt"; then
