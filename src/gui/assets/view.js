@@ -219,9 +219,10 @@ function fitBoard() {
   zoomButton.textContent = magnify ? "⊖" : "⊕";
   zoomButton.title = magnify ? "Zoom out: the whole board" : "Zoom in: places a finger can hit";
   zoomButton.setAttribute("aria-label", magnify ? "Zoom out" : "Zoom in");
-  zoomButton.hidden = !touchScreen();
+  const touch = touchScreen();
+  zoomButton.hidden = !touch;
   let [maxW, maxH] = room();
-  const small = touchScreen() && Math.min(maxW / f.w, maxH / f.h) * app.placeUnits < FINGER_PX;
+  const small = touch && Math.min(maxW / f.w, maxH / f.h) * app.placeUnits < FINGER_PX;
   zoomButton.hidden = !small;
   const zoomed = small && magnify;
   [maxW, maxH] = room();
