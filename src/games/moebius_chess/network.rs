@@ -12,10 +12,11 @@ use crate::search::nnue::{Features, Network};
 use crate::search::{Embedded, NetOptions};
 
 /// The name that selects the built-in network (the default of `Moebius EvalFile`).
-pub const DEFAULT_NET: &str = "moebius-1536x32-2026-11-28.nnue";
+pub const DEFAULT_NET: &str = "moebius-1536x32-g2-2026-11-28.nnue";
 
-/// The built-in network (`nets/README.md`; SPRT in `docs/strength.md`).
-static EMBEDDED: &[u8] = include_bytes!("../../../nets/moebius-1536x32-2026-11-28.nnue");
+/// The built-in network, the second generation (`nets/README.md`; SPRTs in
+/// `docs/strength.md`).
+static EMBEDDED: &[u8] = include_bytes!("../../../nets/moebius-1536x32-g2-2026-11-28.nnue");
 
 /// The built-in network for `pos`: under the default rules only.
 fn embedded(pos: &MoebiusChess) -> Option<Arc<Network>> {
