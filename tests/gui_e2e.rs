@@ -812,7 +812,8 @@ fn every_board_fits_a_laptop_and_a_phone_with_fingers_sized_places() {
                 c.wait(&tab, "ugine.overview && ugine.zoom === null", 10, "the whole board");
                 // The button stays to zoom in again, whatever renders follow (a clock, the
                 // server's state): the whole board's places were too small with it in place.
-                let kept = c.eval(&tab, "render(); render(); !document.getElementById('zoomout').hidden");
+                let kept =
+                    c.eval(&tab, "render(); render(); !document.getElementById('zoomout').hidden");
                 assert_eq!(kept, Value::Bool(true), "{game}: Zoom in after two renders");
                 // Morris's and Mabula's whole boards give places close to 40 px (above),
                 // so only the boards with many places are surely below it.
@@ -821,7 +822,12 @@ fn every_board_fits_a_laptop_and_a_phone_with_fingers_sized_places() {
                 }
                 let at = c.eval(&tab, "(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.x + r.width / 3, r.y + r.height / 2]; })()");
                 c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-                c.wait(&tab, "ugine.zoom !== null && smallestPlace() >= 40", 10, &format!("{game} magnified again"));
+                c.wait(
+                    &tab,
+                    "ugine.zoom !== null && smallestPlace() >= 40",
+                    10,
+                    &format!("{game} magnified again"),
+                );
                 assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
             }
             // A tap on a place in view enters it.
