@@ -49,6 +49,9 @@
 //!   player played its key later on), and its value is the blend
 //!   `(1 − β)·mean + β·amaf_mean`, β = ñ / (n + ñ + b·n·ñ) ([`MctsParams::rave_bias`]),
 //!   plus `c·√(ln N / (n + 1))`; a child without any statistics is tried first.
+//! - **Priors**, when the policy has them ([`Policy::prior`]): a new child's AMAF
+//!   statistics start at the prior's value and weight, so the blend above orders the
+//!   untried moves by it (instead of trying each once) until their own visits take over.
 //! - **Tree reuse.** The tree is kept after a search; the next search whose position
 //!   is one or two plies below the kept root (found by hash, with children for exactly
 //!   its root moves) starts from that subtree; otherwise, or after [`MonteCarlo::clear`],
@@ -109,6 +112,25 @@ pub trait Policy<G: Game>: Clone + Send + Sync + 'static {
     fn amaf_key(&self, _mv: G::Move) -> Option<u16> {
         None
     }
+
+    /// Prior knowledge of the move `mv` in `pos` before the tree tries it (Gelly and
+    /// Silver 2007), e.g. a network's value of the position after it: the new child's
+    /// all-moves-as-first statistics start at [`Prior::visits`] simulations of mean
+    /// [`Prior::value`], so the RAVE blend orders untried moves by it and its weight
+    /// fades as the child gathers visits of its own. `None` (the default): no prior, and
+    /// an untried child is tried before the others.
+    fn prior(&self, _pos: &G, _mv: G::Move) -> Option<Prior> {
+        None
+    }
+}
+
+/// A move's prior knowledge ([`Policy::prior`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prior {
+    /// For the move's player, in the rewards' range −1..=1.
+    pub value: f64,
+    /// How many simulations it counts as, at least 1.
+    pub visits: u32,
 }
 
 /// A leaf's learned value ([`Policy::leaf_value`]).
@@ -572,11 +594,23 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
         self.blocks.children(node)
     }
 
-    /// Gives `node` (position `pos`) one child per move of `moves`, shuffled by `rng`.
+    /// Gives `node` (position `pos`) one child per move of `moves`, shuffled by `rng`,
+    /// each with the policy's prior ([`Policy::prior`]) as its first AMAF statistics.
     fn add_children(&self, node: &Node<G::Move>, pos: &G, moves: &mut [G::Move], rng: &mut Rng) {
         rng.shuffle(moves);
         let mover = pos.side_to_move();
-        let children = moves.iter().map(|&mv| Node::new(Some(mv), mover)).collect();
+        let children = moves
+            .iter()
+            .map(|&mv| {
+                let child = Node::new(Some(mv), mover);
+                if let Some(prior) = self.policy.prior(pos, mv) {
+                    let sum = prior.visits as f32 * prior.value as f32;
+                    let packed = (u64::from(sum.to_bits()) << 32) | u64::from(prior.visits);
+                    child.amaf.store(packed, Ordering::Relaxed);
+                }
+                child
+            })
+            .collect();
         node.children.store(self.blocks.add(children, self.shared), Ordering::Release);
     }
 
@@ -1214,6 +1248,54 @@ mod tests {
                 assert!((AMAF_CAP..=AMAF_CAP + 1).contains(&most), "{most} with {threads} threads");
             }
         }
+    }
+
+    /// A prior that likes one Morris move (value 1) and none of the others (−1).
+    #[derive(Clone)]
+    struct Likes(<Morris as Game>::Move, u32);
+
+    impl Policy<Morris> for Likes {
+        fn prior(&self, _pos: &Morris, mv: <Morris as Game>::Move) -> Option<Prior> {
+            Some(Prior { value: if mv == self.0 { 1.0 } else { -1.0 }, visits: self.1 })
+        }
+    }
+
+    /// The root's children's visits after `sims` simulations with the prior of `policy`.
+    fn root_visits<P: Policy<Morris>>(pos: &Morris, policy: P, sims: u64) -> Vec<(u32, String)> {
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        let mut mcts = MonteCarlo::new(16, MctsParams::default(), policy);
+        mcts.run(pos, &moves, &SearchControl::fixed(None, Some(sims)), &mut NullReporter);
+        let tree = mcts.kept.as_ref().expect("the tree is kept");
+        let mut visits: Vec<_> = tree
+            .children(&tree.root)
+            .iter()
+            .map(|c| (c.visits(), c.mv.unwrap().to_string()))
+            .collect();
+        visits.sort_unstable_by(|a, b| b.cmp(a));
+        visits
+    }
+
+    #[test]
+    fn a_prior_orders_the_untried_moves_and_its_weight_fades_with_visits() {
+        let pos = Morris::startpos(&MorrisOptions::default());
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        let liked = moves[5];
+        // Without a prior every one of the 24 placements is tried; none takes a third.
+        let uniform = root_visits(&pos, Uniform, 480);
+        assert_eq!(uniform.len(), 24);
+        assert!(uniform.iter().all(|&(n, _)| (1..160).contains(&n)), "{uniform:?}");
+        // With one, the liked move takes most simulations, the others what exploration
+        // gives them ...
+        let liked_most = root_visits(&pos, Likes(liked, 50), 480);
+        assert_eq!(liked_most[0].1, liked.to_string());
+        assert!(liked_most[0].0 > 400, "{liked_most:?}");
+        assert!(liked_most[1..].iter().all(|&(n, _)| n <= 3), "{liked_most:?}");
+        // ... and a prior worth one simulation gives way to the move's own mean sooner.
+        let weak = root_visits(&pos, Likes(liked, 1), 480);
+        let weak_liked = weak.iter().find(|(_, m)| *m == liked.to_string()).unwrap().0;
+        assert!(weak_liked < liked_most[0].0, "{weak:?}");
     }
 
     /// A tree of at most 500 nodes for the start of Morris, grown by `threads` threads

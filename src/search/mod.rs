@@ -18,7 +18,7 @@ pub mod tunables;
 pub use alphabeta::{AlphaBeta, Evaluate, Line, SearchParams, SearchResult};
 pub use control::{SearchControl, TimeBudget};
 pub use mcts::{
-    LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Uniform, collection_threshold,
+    LeafValue, MctsParams, MctsResult, MonteCarlo, Policy, Prior, Uniform, collection_threshold,
     playout_by_moves, result_for,
 };
 pub use net_alphabeta::{Embedded, NetAlphaBeta, NetOptions};

@@ -39,7 +39,7 @@ use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue, Outcome, Rn
 use crate::search::nnue::{Network, load_eval_file};
 use crate::search::tunables::{self, Tunable};
 use crate::search::{
-    AlphaBeta, LeafValue, MctsParams, MonteCarlo, Policy, Recorder, Reporter, SearchControl,
+    AlphaBeta, LeafValue, MctsParams, MonteCarlo, Policy, Prior, Recorder, Reporter, SearchControl,
     SearchResult, Searcher, result_for,
 };
 use crate::tunable;
@@ -47,7 +47,7 @@ use crate::tunable;
 /// The Monte Carlo constants (thousandths, the RAVE bias in millionths) and the border
 /// where solving starts, and the weight of a network's leaf value against a playout's,
 /// as tuning options after the alpha-beta's.
-const TUNABLES: [Tunable<MabulaSearch>; 7] = [
+const TUNABLES: [Tunable<MabulaSearch>; 8] = [
     tunable!(
         MabulaSearch,
         "Mabula MCTS Exploration",
@@ -79,6 +79,7 @@ const TUNABLES: [Tunable<MabulaSearch>; 7] = [
         1000,
         50
     ),
+    tunable!(MabulaSearch, "Mabula EvalFile Prior", mcts.policy.prior_visits, uint, 0, 1000, 5),
 ];
 /// The option naming a network file that values the leaves (a user's option).
 const EVAL_FILE: &str = "Mabula EvalFile";
@@ -110,13 +111,24 @@ pub struct MabulaPolicy {
     pub rave: bool,
     /// A network (`Mabula EvalFile`) that values leaves instead of playouts ...
     pub network: Option<Arc<Network>>,
-    /// ... or blended with them, at this weight (`Mabula EvalFile Weight`, 0..=1).
+    /// ... or blended with them, at this weight (`Mabula EvalFile Weight`, 0..=1; at 0
+    /// the leaves are left to the playouts) ...
     pub network_weight: f64,
+    /// ... and whose value of the position after a push is its prior, worth this many
+    /// simulations (`Mabula EvalFile Prior`; 0: no prior).
+    pub prior_visits: u32,
 }
 
 impl Default for MabulaPolicy {
     fn default() -> Self {
-        MabulaPolicy { greed: 0.5, margin: 0.1, rave: true, network: None, network_weight: 1.0 }
+        MabulaPolicy {
+            greed: 0.5,
+            margin: 0.1,
+            rave: true,
+            network: None,
+            network_weight: 1.0,
+            prior_visits: 0,
+        }
     }
 }
 
@@ -239,9 +251,20 @@ impl Policy<Mabula> for MabulaPolicy {
     /// The network's expected score for the side to move, as a reward (2p − 1), at the
     /// weight of `Mabula EvalFile Weight`.
     fn leaf_value(&self, pos: &Mabula) -> Option<LeafValue> {
-        let net = self.network.as_ref()?;
+        let net = self.network.as_ref().filter(|_| self.network_weight > 0.0)?;
         let value = 2.0 * f64::from(net.win_probability_of(pos)) - 1.0;
         Some(LeafValue { value, weight: self.network_weight })
+    }
+
+    /// The network's value of the position after `mv` for its player, worth
+    /// `Mabula EvalFile Prior` simulations.
+    fn prior(&self, pos: &Mabula, mv: MabulaMove) -> Option<Prior> {
+        let net = self.network.as_ref().filter(|_| self.prior_visits > 0)?;
+        let mut after = *pos;
+        after.play(mv);
+        let value = 2.0 * f64::from(net.win_probability_of(&after)) - 1.0;
+        let value = if after.side_to_move() == pos.side_to_move() { value } else { -value };
+        Some(Prior { value, visits: self.prior_visits })
     }
 
     /// A push's border square and stop square. A border square is pushed at most once
@@ -601,6 +624,37 @@ mod tests {
         let alone = run(None);
         assert_eq!(run(Some(0)), alone);
         assert_ne!(run(Some(500)).1, alone.1, "half the reward from the network");
+    }
+
+    #[test]
+    fn the_prior_of_a_push_is_the_network_value_after_it_for_its_player() {
+        let (path, net) = network_file("mabula", "prior.nnue");
+        let (pos, moves) = position_with_border(18, 5);
+        let mut s = MabulaSearch::new(8);
+        s.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
+        assert_eq!(s.mcts.policy.prior(&pos, moves[0]), None, "no prior by default");
+        s.set_option("Mabula EvalFile Prior", &OptionValue::Int(30)).unwrap();
+        for &mv in &moves {
+            let mut after = pos;
+            after.play(mv);
+            // The opponent moves next, so the mover's value is the negated one.
+            assert_ne!(after.side_to_move(), pos.side_to_move());
+            let value = 1.0 - 2.0 * f64::from(net.win_probability_of(&after));
+            assert_eq!(s.mcts.policy.prior(&pos, mv), Some(Prior { value, visits: 30 }));
+        }
+        // The prior changes the search; weight 0 leaves the leaves to the playouts.
+        s.set_option("Mabula EvalFile Weight", &OptionValue::Int(0)).unwrap();
+        assert_eq!(s.mcts.policy.leaf_value(&pos), None);
+        let run = |s: &mut MabulaSearch| {
+            s.new_game();
+            let mut recorder = Recorder::default();
+            let ctl = SearchControl::fixed(None, Some(1500));
+            s.search(&pos, &moves, &Limits::nodes(1500), &ctl, &mut recorder);
+            recorder.reports
+        };
+        let with_prior = run(&mut s);
+        s.set_option("Mabula EvalFile Prior", &OptionValue::Int(0)).unwrap();
+        assert_ne!(run(&mut s), with_prior);
     }
 
     #[test]
