@@ -9,18 +9,19 @@ use clap::Args;
 
 use crate::core::RuleOptions;
 use crate::games::mabula::Mabula;
+use crate::games::mobius::Mobius;
 use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
-use crate::search::Evaluate;
 use crate::search::nnue::Features;
-use crate::tune::train::data::{self, Targets};
+use crate::tune::train::data::{self, Hand, Targets};
 use crate::tune::train::{Settings, quantised_loss, train};
 
 /// `ugine train`: a network for a game's evaluation.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game (one with network features: mabula, morris, morpiae, moebius-chess).
+    /// The game (one with network features: mabula, morris, morpiae, moebius-chess,
+    /// mobius).
     #[arg(long)]
     pub game: String,
     /// Data files from `ugine datagen` (or solver labels, `docs/tuning.md`).
@@ -74,18 +75,21 @@ pub struct TrainArgs {
 /// Runs `ugine train`.
 pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     match args.game.to_ascii_lowercase().as_str() {
-        "mabula" => train_game::<Mabula>(args),
-        "morris" => train_game::<Morris>(args),
-        "morpiae" => train_game::<Morpiae>(args),
-        "moebius-chess" => train_game::<MoebiusChess>(args),
+        "mabula" => train_game::<Mabula>(args, Some(Hand::of())),
+        "morris" => train_game::<Morris>(args, Some(Hand::of())),
+        "morpiae" => train_game::<Morpiae>(args, Some(Hand::of())),
+        "moebius-chess" => train_game::<MoebiusChess>(args, Some(Hand::of())),
+        "mobius" => train_game::<Mobius>(args, None),
         g => bail!(
-            "game '{g}' has no network features yet (mabula, morris, morpiae and moebius-chess \
-             have)"
+            "game '{g}' has no network features (mabula, morris, morpiae, moebius-chess and \
+             mobius have)"
         ),
     }
 }
 
-fn train_game<G: Features + Evaluate>(args: &TrainArgs) -> anyhow::Result<()> {
+/// Trains a network of `G`; `hand`: its hand evaluation, for `--on-hand` and
+/// `--quiet-only` (Mobius has none).
+fn train_game<G: Features>(args: &TrainArgs, hand: Option<Hand<G>>) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be within 0..=1");
     }
@@ -102,7 +106,7 @@ fn train_game<G: Features + Evaluate>(args: &TrainArgs) -> anyhow::Result<()> {
         on_hand: args.on_hand,
         quiet_only: args.quiet_only,
     };
-    let data = data::load::<G>(&args.data, &opts, targets)?;
+    let data = data::load::<G>(&args.data, &opts, targets, hand)?;
     println!(
         "{} positions: {} training, {} held out (every {}th block of {} lines), {} exact, \
          {} left out as not quiet",

@@ -33,6 +33,7 @@
 //! ```
 
 mod board;
+mod features;
 mod fen;
 pub mod flood;
 mod game;

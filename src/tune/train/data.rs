@@ -110,16 +110,41 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// What training reads of a game's hand evaluation (`Targets::on_hand`,
+/// `Targets::quiet_only`): the alpha-beta games have one ([`Hand::of`]), the Monte Carlo
+/// game Mobius has none.
+pub struct Hand<G> {
+    /// The static evaluation for the side to move, in the game's `cp` units.
+    pub evaluate: fn(&G) -> i32,
+    /// No capture or threat pending.
+    pub is_quiet: fn(&G) -> bool,
+}
+
+impl<G: Evaluate> Hand<G> {
+    /// The game's alpha-beta evaluation.
+    pub fn of() -> Hand<G> {
+        Hand { evaluate: G::evaluate, is_quiet: G::is_quiet }
+    }
+}
+
 /// Reads every file's lines into positions; line numbers count across the files for the
-/// held-out blocks.
-pub fn load<G: Features + Evaluate>(
+/// held-out blocks. `hand`: the game's hand evaluation, needed by `on_hand` and
+/// `quiet_only`.
+pub fn load<G: Features>(
     paths: &[impl AsRef<Path>],
     opts: &G::Options,
     targets: Targets,
+    hand: Option<Hand<G>>,
 ) -> anyhow::Result<Data> {
     if G::FEATURE_COUNT > usize::from(u16::MAX) + 1 {
         bail!("{} has too many features for the trainer's 16-bit indices", G::NAME);
     }
+    let hand = match hand {
+        None if targets.on_hand || targets.quiet_only => {
+            bail!("{} has no hand evaluation: --on-hand and --quiet-only need one", G::NAME)
+        }
+        hand => hand,
+    };
     let mut data = Data::default();
     let mut scratch = Vec::new();
     let mut line_no = 0;
@@ -166,7 +191,7 @@ pub fn load<G: Features + Evaluate>(
                 let s: f32 = score.parse().with_context(|| format!("{}: bad score", at()))?;
                 targets.lambda * sigmoid(s / targets.scale) + (1.0 - targets.lambda) * result
             };
-            if targets.quiet_only && !pos.is_quiet() {
+            if targets.quiet_only && hand.as_ref().is_some_and(|h| !(h.is_quiet)(&pos)) {
                 data.skipped += 1;
                 line_no += 1;
                 continue;
@@ -177,8 +202,8 @@ pub fn load<G: Features + Evaluate>(
             let held = (line_no / HOLDOUT_BLOCK) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1;
             let set = if held { &mut data.held_out } else { &mut data.train };
             set.push(&pos, target, &mut scratch);
-            if targets.on_hand {
-                set.bases.push(pos.evaluate() as f32 / targets.scale);
+            if let (true, Some(h)) = (targets.on_hand, hand.as_ref()) {
+                set.bases.push((h.evaluate)(&pos) as f32 / targets.scale);
             }
             line_no += 1;
         }
@@ -206,6 +231,7 @@ mod tests {
             &[&path],
             &MabulaOptions::default(),
             Targets { lambda, scale: 100.0, on_hand: false, quiet_only: false },
+            None,
         );
         std::fs::remove_file(&path).unwrap();
         data
@@ -243,7 +269,7 @@ mod tests {
         let opts = MoebiusOptions::default();
         let load_with = |on_hand, quiet_only| {
             let targets = Targets { lambda: 0.5, scale: 250.0, on_hand, quiet_only };
-            load::<MoebiusChess>(&[&path], &opts, targets).unwrap()
+            load::<MoebiusChess>(&[&path], &opts, targets, Some(Hand::of())).unwrap()
         };
         let plain = load_with(false, false);
         assert_eq!((plain.train.len(), plain.skipped), (2, 0));
@@ -255,6 +281,12 @@ mod tests {
         let quiet_only = load_with(true, true);
         assert_eq!((quiet_only.train.len(), quiet_only.skipped), (1, 1));
         assert_eq!(quiet_only.train.bases, [hand(quiet)]);
+        // A game without a hand evaluation refuses both.
+        for (on_hand, quiet_only) in [(true, false), (false, true)] {
+            let targets = Targets { lambda: 0.5, scale: 250.0, on_hand, quiet_only };
+            let err = load::<MoebiusChess>(&[&path], &opts, targets, None).unwrap_err();
+            assert!(err.to_string().contains("no hand evaluation"), "{err}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -272,7 +304,8 @@ mod tests {
             .unwrap();
         let targets = Targets { lambda: 0.5, scale: 100.0, on_hand: false, quiet_only: false };
         // The options of one file do not reach the next.
-        let data = load::<Morris>(&[&standard, &seed], &MorrisOptions::default(), targets).unwrap();
+        let data =
+            load::<Morris>(&[&standard, &seed], &MorrisOptions::default(), targets, None).unwrap();
         let std_opts = MorrisOptions { rules: MorrisRules::Standard, ..MorrisOptions::default() };
         let features = |opts: &MorrisOptions| {
             let mut f = Vec::new();
@@ -286,7 +319,7 @@ mod tests {
         std::fs::write(&seed, format!("# option Morris Rules=fast\n{start}\n")).unwrap();
         let err = format!(
             "{:#}",
-            load::<Morris>(&[&seed], &MorrisOptions::default(), targets).unwrap_err()
+            load::<Morris>(&[&seed], &MorrisOptions::default(), targets, None).unwrap_err()
         );
         assert!(err.contains("seed.data:1") && err.contains("fast"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
