@@ -37,17 +37,18 @@
 mod tree;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use super::board::Mobius;
 use super::notation::MobiusMove;
-use crate::core::{Game, Limits, OptionSpec, OptionValue};
+use crate::core::{Game, Limits, OptionKind, OptionSpec, OptionValue};
+use crate::search::nnue::{Network, load_eval_file};
 use crate::search::root_split::{self, SPLIT_AFTER};
 use crate::search::tunables::{self, Tunable};
 use crate::search::{MctsParams, Reporter, Score, SearchControl, SearchInfo, Searcher};
 use crate::tunable;
-use tree::{NODE_BYTES, Tree};
+use tree::{NODE_BYTES, NetPrior, Tree};
 
 /// Mobius's constants of the Monte Carlo search (the shared [`MctsParams`]; the RAVE
 /// bias `b` of β = ñ / (n + ñ + b·n·ñ) as the generic search reads it).
@@ -63,6 +64,15 @@ const TUNABLES: [Tunable<MctsParams>; 3] = [
     tunable!(MctsParams, "Mobius Search RAVE Bias", rave_bias, per_million, 0, 1_000_000, 200),
     tunable!(MctsParams, "Mobius Search Expand After", expand_after, uint, 1, 10_000, 1),
 ];
+
+/// The option naming a network whose values are the priors of new children.
+const EVAL_FILE: &str = "Mobius EvalFile";
+/// The value of `Mobius EvalFile` for no network.
+const NO_NETWORK: &str = "<empty>";
+/// The option setting what a prior is worth, in simulations.
+const PRIOR: &str = "Mobius EvalFile Prior";
+/// Its default.
+const PRIOR_DEFAULT: u32 = 20;
 
 /// Playouts of one thread between checks of the clock and progress reports (`stop` and
 /// the end of thread 0's search are seen after every playout).
@@ -118,12 +128,23 @@ pub struct Mcts {
     multipv: usize,
     /// One tree per thread; thread 0's tree first.
     trees: Vec<Tree>,
+    /// The network of the priors (`Mobius EvalFile`), if any ...
+    network: Option<Arc<Network>>,
+    /// ... and what its prior is worth in simulations (`Mobius EvalFile Prior`).
+    prior_visits: u32,
 }
 
 impl Mcts {
     /// A one-thread search whose trees use about `hash_mb` megabytes at most.
     pub fn new(hash_mb: usize, params: MctsParams) -> Mcts {
-        let mut m = Mcts { params, hash_mb, multipv: 1, trees: Vec::new() };
+        let mut m = Mcts {
+            params,
+            hash_mb,
+            multipv: 1,
+            trees: Vec::new(),
+            network: None,
+            prior_visits: PRIOR_DEFAULT,
+        };
         m.rebuild(1);
         m
     }
@@ -131,7 +152,12 @@ impl Mcts {
     /// Recreates `threads` empty trees sharing the hash budget.
     fn rebuild(&mut self, threads: usize) {
         let capacity = ((self.hash_mb.max(1) << 20) / NODE_BYTES / threads).max(CELLS_PLUS_ROOT);
-        self.trees = (0..threads).map(|_| Tree::new(capacity, self.params)).collect();
+        let prior = self
+            .network
+            .as_ref()
+            .map(|net| NetPrior { net: Arc::clone(net), visits: self.prior_visits });
+        self.trees =
+            (0..threads).map(|_| Tree::new(capacity, self.params, prior.clone())).collect();
     }
 
     /// Number of nodes in the search trees (kept between moves of one game).
@@ -446,20 +472,43 @@ impl Searcher<Mobius> for Mcts {
         self.multipv = lines.max(1);
     }
 
-    /// The tunable constants (`TUNABLES`), defaults from [`PARAMS`].
+    /// The tunable constants (`TUNABLES`), defaults from [`PARAMS`], and what a prior
+    /// of the network is worth (`Mobius EvalFile Prior`).
     fn tuning_specs(&self) -> Vec<OptionSpec> {
-        tunables::named_option_specs(&TUNABLES, &PARAMS)
+        let mut specs = tunables::named_option_specs(&TUNABLES, &PARAMS);
+        specs.push(OptionSpec {
+            name: PRIOR,
+            kind: OptionKind::Spin { default: i64::from(PRIOR_DEFAULT), min: 0, max: 1000 },
+        });
+        specs
     }
 
     fn spsa_steps(&self) -> Vec<(&'static str, f64)> {
         tunables::named_spsa_steps(&TUNABLES)
     }
 
-    /// Sets one constant; the trees are emptied, since their values were computed with
-    /// the old ones.
+    /// `Mobius EvalFile`: a network for the priors of new children.
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        vec![OptionSpec { name: EVAL_FILE, kind: OptionKind::Str { default: NO_NETWORK } }]
+    }
+
+    /// Sets the network, its prior's worth or one constant; the trees are emptied, since
+    /// their values were computed with the old ones. A network that cannot be loaded
+    /// changes nothing.
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
-        if !tunables::set_named_option(&TUNABLES, &mut self.params, name, value)? {
-            return Err(format!("unknown option '{name}'"));
+        match (name, value) {
+            (EVAL_FILE, OptionValue::Text(path)) => {
+                self.network = load_eval_file::<Mobius>(EVAL_FILE, path)?;
+            }
+            (PRIOR, &OptionValue::Int(v)) if (0..=1000).contains(&v) => {
+                self.prior_visits = v as u32;
+            }
+            (PRIOR, v) => return Err(format!("option '{PRIOR}' cannot take {v:?}")),
+            _ => {
+                if !tunables::set_named_option(&TUNABLES, &mut self.params, name, value)? {
+                    return Err(format!("unknown option '{name}'"));
+                }
+            }
         }
         self.rebuild(self.trees.len());
         Ok(())
@@ -504,5 +553,54 @@ mod tests {
         assert_eq!(order(Some(&partition)), [7, 9, 4, 5]);
         // Without a split, the most visited.
         assert_eq!(order(None), [9, 7, 4, 5]);
+    }
+
+    #[test]
+    fn eval_file_loads_a_network_for_the_priors_and_a_bad_file_keeps_the_current_one() {
+        use super::{EVAL_FILE, Mcts, PARAMS, PRIOR};
+        use crate::core::{Game, Limits, OptionValue, Rng};
+        use crate::games::mobius::geometry::CELLS;
+        use crate::games::mobius::{Mobius, MobiusOptions};
+        use crate::search::nnue::{FloatWeights, Network};
+        use crate::search::{NullReporter, SearchControl, Searcher};
+        let mut rng = Rng::new(8);
+        let mut r = |n: usize| -> Vec<f32> {
+            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 5000.0).collect()
+        };
+        let (w1, b1, w2) = (r(4 * CELLS * 16), r(16), r(32));
+        let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.0 };
+        let net = Network::from_float("mobius", 4 * CELLS, 16, 100.0, &w);
+        let dir = std::env::temp_dir().join(format!("ugine-mobius-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (good, bad) = (dir.join("good.nnue"), dir.join("bad.nnue"));
+        std::fs::write(&good, net.to_bytes()).unwrap();
+        std::fs::write(&bad, &net.to_bytes()[..100]).unwrap();
+        let text = |p: &std::path::Path| OptionValue::Text(p.display().to_string());
+
+        let pos = Mobius::startpos(&MobiusOptions::default());
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        let run = |m: &mut Mcts| {
+            m.new_game();
+            let ctl = SearchControl::fixed(None, Some(3000));
+            m.search(&pos, &moves, &Limits::nodes(3000), &ctl, &mut NullReporter);
+            m.trees[0].root_children().iter().map(|c| c.visits).collect::<Vec<_>>()
+        };
+        let mut m = Mcts::new(8, PARAMS);
+        let without = run(&mut m);
+        m.set_option(EVAL_FILE, &text(&good)).unwrap();
+        assert_eq!(m.network.as_deref(), Some(&net));
+        let with = run(&mut m);
+        assert_ne!(with, without, "the priors change the search");
+        assert_eq!(run(&mut m), with, "deterministic with one thread");
+        let err = m.set_option(EVAL_FILE, &text(&bad)).unwrap_err();
+        assert!(err.contains("bad.nnue") && err.contains("unchanged"), "{err}");
+        assert_eq!(m.network.as_deref(), Some(&net), "kept");
+        assert!(m.set_option(PRIOR, &OptionValue::Int(1001)).is_err());
+        m.set_option(PRIOR, &OptionValue::Int(0)).unwrap();
+        assert_eq!(run(&mut m), without, "a prior worth nothing");
+        m.set_option(EVAL_FILE, &OptionValue::Text("<empty>".into())).unwrap();
+        assert!(m.network.is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,6 +1,8 @@
 //! One search tree, grown by one thread: selection by RAVE-blended values, expansion with
 //! immediate wins and forced blocks, random playouts, backup with AMAF updates.
 
+use std::sync::Arc;
+
 use super::PLAYOUT_SEED;
 use crate::core::{Game, Outcome, Rng, Side};
 use crate::games::mobius::board::{Mobius, colour};
@@ -8,7 +10,27 @@ use crate::games::mobius::flood::Cells;
 use crate::games::mobius::geometry::CELLS;
 use crate::games::mobius::notation::MobiusMove;
 use crate::games::mobius::playout::{fast_below, fill_and_decide};
+use crate::search::nnue::{Accumulator, FeatureDelta, Features, Network};
 use crate::search::{MctsParams, collection_threshold};
+
+/// A network whose value of the position after a move is the move's prior (Gelly and
+/// Silver's prior knowledge): a new child starts with `visits` all-moves-as-first
+/// simulations of that value, so selection tries first the moves the network likes, and
+/// the prior fades as the child gathers statistics of its own.
+#[derive(Clone)]
+pub(super) struct NetPrior {
+    pub net: Arc<Network>,
+    pub visits: u32,
+}
+
+/// The scratch of [`NetPrior`]: the accumulators of the expanded position and of one
+/// child, and one move's feature changes.
+struct PriorScratch {
+    parent: Accumulator,
+    child: Accumulator,
+    features: Vec<u32>,
+    delta: FeatureDelta,
+}
 
 /// A root child's move and statistics (from the point of view of the player who made
 /// the move), for reports and the choice of the move.
@@ -281,11 +303,23 @@ pub(super) struct Tree {
     /// The root children this tree may select, by position among them (empty: all); set
     /// when the threads split the root moves ([`Tree::restrict_root`]).
     root_allowed: Vec<bool>,
+    /// The children's priors, if any, and their scratch.
+    prior: Option<(NetPrior, Box<PriorScratch>)>,
 }
 
 impl Tree {
-    /// An empty tree of at most `capacity` nodes.
-    pub fn new(capacity: usize, params: MctsParams) -> Tree {
+    /// An empty tree of at most `capacity` nodes, whose new children get `prior`'s
+    /// values if given.
+    pub fn new(capacity: usize, params: MctsParams, prior: Option<NetPrior>) -> Tree {
+        let prior = prior.map(|p| {
+            let scratch = PriorScratch {
+                parent: Accumulator::new(&p.net),
+                child: Accumulator::new(&p.net),
+                features: Vec::with_capacity(CELLS),
+                delta: FeatureDelta::default(),
+            };
+            (p, Box::new(scratch))
+        });
         let mut t = Tree {
             params,
             // Reserved once (the pages are touched only as the tree grows), so the tree
@@ -304,6 +338,7 @@ impl Tree {
             full: false,
             expanded: 0,
             root_allowed: Vec::new(),
+            prior,
         };
         t.clear();
         t
@@ -339,6 +374,7 @@ impl Tree {
         if let Some(moves) = only {
             self.clear();
             self.add_children(0, moves);
+            self.add_priors(0, pos);
             return;
         }
         self.reuse_or_reset(pos);
@@ -517,6 +553,7 @@ impl Tree {
         let fits = self.nodes.len() + moves.len() <= self.capacity || node == 0;
         if fits {
             self.add_children(node, &moves);
+            self.add_priors(node, pos);
         } else {
             self.full = true;
         }
@@ -531,6 +568,36 @@ impl Tree {
         self.nodes.extend(moves);
         self.nodes.first_child[node] = first;
         self.nodes.children[node] = moves.len() as u8;
+    }
+
+    /// Gives the new children of `node` (at `pos`) their priors, if the tree has a
+    /// network: each placement's AMAF statistics start at the network's value for the
+    /// mover of the position after it (the swap, and a node with one child, get none).
+    fn add_priors(&mut self, node: usize, pos: &Mobius) {
+        let Some((prior, scratch)) = self.prior.as_mut() else { return };
+        let range = self.nodes.child_range(node);
+        if range.len() < 2 || prior.visits == 0 {
+            return;
+        }
+        let net = &*prior.net;
+        let opponent = pos.side_to_move().opponent();
+        scratch.parent.refresh(net, pos, &mut scratch.features);
+        let visits = prior.visits as f32;
+        for i in range {
+            if !pos.move_delta(self.nodes.mv[i], &mut scratch.delta) {
+                continue;
+            }
+            let d = &scratch.delta;
+            scratch.child.update_from(
+                net,
+                &scratch.parent,
+                [d.removed(Side::P1), d.removed(Side::P2)],
+                [d.added(Side::P1), d.added(Side::P2)],
+            );
+            let theirs = net.win_probability(&scratch.child, opponent);
+            self.nodes.amaf_visits[i] = prior.visits;
+            self.nodes.amaf_wins[i] = visits * (1.0 - theirs);
+        }
     }
 
     /// The child of `node` with the best RAVE-blended value plus exploration.
@@ -779,7 +846,7 @@ mod tests {
         use crate::games::mobius::search::PARAMS;
         use crate::games::mobius::{Mobius, MobiusOptions};
         let pos = Mobius::startpos(&MobiusOptions::default());
-        let mut tree = Tree::new(1 << 16, PARAMS);
+        let mut tree = Tree::new(1 << 16, PARAMS, None);
         tree.prepare(&pos, 1, None);
         let allowed = [MobiusMove(3), MobiusMove(40), MobiusMove(77)];
         tree.restrict_root(|mv| allowed.contains(&mv));
@@ -798,7 +865,7 @@ mod tests {
         assert!(visited > 3 * allowed.len(), "{visited} root moves visited");
         // A share without any root move (more threads than moves) leaves the root free:
         // the search is that of a tree never restricted.
-        let [mut empty, mut free] = [0, 1].map(|_| Tree::new(1 << 16, PARAMS));
+        let [mut empty, mut free] = [0, 1].map(|_| Tree::new(1 << 16, PARAMS, None));
         for t in [&mut empty, &mut free] {
             t.prepare(&pos, 3, None);
         }
@@ -823,5 +890,58 @@ mod tests {
                 assert_eq!(h, u8::from(member), "cell {c}");
             }
         }
+    }
+
+    #[test]
+    fn new_children_start_with_the_network_value_after_their_move_as_amaf_statistics() {
+        use super::{NetPrior, Tree};
+        use crate::core::Game;
+        use crate::games::mobius::search::PARAMS;
+        use crate::games::mobius::{Mobius, MobiusOptions};
+        use crate::search::nnue::{FloatWeights, Network};
+        use std::sync::Arc;
+        // Random weights, small enough that all 552 rows fit the 16-bit accumulator.
+        let mut rng = Rng::new(3);
+        let mut r = |n: usize| -> Vec<f32> {
+            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 5000.0).collect()
+        };
+        let (w1, b1, w2) = (r(4 * CELLS * 16), r(16), r(32));
+        let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.0 };
+        let net = Arc::new(Network::from_float("mobius", 4 * CELLS, 16, 100.0, &w));
+        assert_eq!(net.accumulator_overflow(), None);
+        let mut pos = Mobius::startpos(&MobiusOptions { swap: true, ..MobiusOptions::default() });
+        pos.play(MobiusMove(40));
+        let mut tree = Tree::new(1 << 16, PARAMS, Some(NetPrior { net: net.clone(), visits: 25 }));
+        tree.prepare(&pos, 1, None);
+        let root = tree.nodes.child_range(0);
+        assert_eq!(root.len(), CELLS, "137 cells and the swap");
+        for i in root.clone() {
+            let mv = tree.nodes.mv[i];
+            if mv == MobiusMove::SWAP {
+                assert_eq!((tree.nodes.amaf_visits[i], tree.nodes.amaf_wins[i]), (0, 0.0));
+                continue;
+            }
+            let mut after = pos.clone();
+            after.play(mv);
+            // For Blue, who moves: one minus Red's expected score after the move.
+            let expected = 25.0 * (1.0 - net.win_probability_of(&after));
+            assert_eq!(tree.nodes.amaf_visits[i], 25);
+            assert!((tree.nodes.amaf_wins[i] - expected).abs() < 1e-4, "{mv}");
+        }
+        // The priors differ, so the search goes first to the moves the network likes.
+        let values: Vec<f32> = root.clone().map(|i| tree.nodes.amaf_wins[i]).collect();
+        assert!(values.iter().any(|&v| (v - values[0]).abs() > 0.1));
+        for _ in 0..100 {
+            tree.iterate(&pos);
+        }
+        let liked = root
+            .clone()
+            .max_by(|&a, &b| tree.nodes.amaf_wins[a].total_cmp(&tree.nodes.amaf_wins[b]))
+            .unwrap();
+        assert!(tree.nodes.visits[liked] > 0, "the best prior is tried at once");
+        // Prior 0: no statistics before the search.
+        let mut plain = Tree::new(1 << 16, PARAMS, Some(NetPrior { net, visits: 0 }));
+        plain.prepare(&pos, 1, None);
+        assert!(plain.nodes.child_range(0).all(|i| plain.nodes.amaf_visits[i] == 0));
     }
 }
