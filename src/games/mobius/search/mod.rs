@@ -13,6 +13,9 @@
 //! - Expansion knows immediate wins and forced blocks: if the side to move can win at
 //!   once the node gets that one child; else if the opponent threatens to win on some
 //!   cells, the only children are those cells (any other move loses at once).
+//! - Priors (`Mobius EvalFile`, none by default): with a network, each new child starts
+//!   with the network's value of the position after its move as `Mobius EvalFile Prior`
+//!   AMAF playouts (`tree::NetPrior`).
 //! - The tree is kept between moves: when the next position descends from the previous
 //!   root, its subtree becomes the new root. A full tree is garbage-collected (the
 //!   children of its least visited nodes are dropped, see `Tree::collect`), so long
