@@ -129,9 +129,21 @@ impl Network {
 impl Network {
     /// A network of random weights in −1..=1 (before quantisation), for tests.
     pub(crate) fn random(game: &str, features: usize, hidden: usize, seed: u64) -> Network {
+        Network::random_within(game, features, hidden, seed, 1.0)
+    }
+
+    /// A network of random weights in −`range`..=`range` (before quantisation), for
+    /// tests: a small range keeps the sums of many features' rows within 16 bits.
+    pub(crate) fn random_within(
+        game: &str,
+        features: usize,
+        hidden: usize,
+        seed: u64,
+        range: f32,
+    ) -> Network {
         let mut rng = crate::core::Rng::new(seed);
         let mut r = |n: usize| -> Vec<f32> {
-            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0).collect()
+            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0 * range).collect()
         };
         let (w1, b1, w2) = (r(features * hidden), r(hidden), r(2 * hidden));
         let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.25 };

@@ -561,18 +561,11 @@ mod tests {
     #[test]
     fn eval_file_loads_a_network_for_the_priors_and_a_bad_file_keeps_the_current_one() {
         use super::{EVAL_FILE, Mcts, PARAMS, PRIOR};
-        use crate::core::{Game, Limits, OptionValue, Rng};
-        use crate::games::mobius::geometry::CELLS;
+        use crate::core::{Game, Limits, OptionValue};
         use crate::games::mobius::{Mobius, MobiusOptions};
-        use crate::search::nnue::{FloatWeights, Network};
+        use crate::search::nnue::{Features, Network};
         use crate::search::{NullReporter, SearchControl, Searcher};
-        let mut rng = Rng::new(8);
-        let mut r = |n: usize| -> Vec<f32> {
-            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 5000.0).collect()
-        };
-        let (w1, b1, w2) = (r(4 * CELLS * 16), r(16), r(32));
-        let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.0 };
-        let net = Network::from_float("mobius", 4 * CELLS, 16, 100.0, &w);
+        let net = Network::random_within("mobius", Mobius::FEATURE_COUNT, 16, 8, 0.2);
         let dir = std::env::temp_dir().join(format!("ugine-mobius-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (good, bad) = (dir.join("good.nnue"), dir.join("bad.nnue"));

@@ -898,17 +898,10 @@ mod tests {
         use crate::core::Game;
         use crate::games::mobius::search::PARAMS;
         use crate::games::mobius::{Mobius, MobiusOptions};
-        use crate::search::nnue::{FloatWeights, Network};
+        use crate::search::nnue::{Features, Network};
         use std::sync::Arc;
-        // Random weights, small enough that all 552 rows fit the 16-bit accumulator.
-        let mut rng = Rng::new(3);
-        let mut r = |n: usize| -> Vec<f32> {
-            (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 5000.0).collect()
-        };
-        let (w1, b1, w2) = (r(4 * CELLS * 16), r(16), r(32));
-        let w = FloatWeights { l1_weights: &w1, l1_bias: &b1, l2_weights: &w2, l2_bias: 0.0 };
-        let net = Arc::new(Network::from_float("mobius", 4 * CELLS, 16, 100.0, &w));
-        assert_eq!(net.accumulator_overflow(), None);
+        // Weights small enough that all 552 rows fit the 16-bit accumulator.
+        let net = Arc::new(Network::random_within("mobius", Mobius::FEATURE_COUNT, 16, 3, 0.2));
         let mut pos = Mobius::startpos(&MobiusOptions { swap: true, ..MobiusOptions::default() });
         pos.play(MobiusMove(40));
         let mut tree = Tree::new(1 << 16, PARAMS, Some(NetPrior { net: net.clone(), visits: 25 }));
