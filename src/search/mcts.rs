@@ -291,8 +291,7 @@ impl<M> Node<M> {
 
     /// The AMAF visits and summed reward.
     fn amaf(&self) -> (u32, f32) {
-        let a = self.amaf.load(Ordering::Relaxed);
-        (a as u32, f32::from_bits((a >> 32) as u32))
+        unpack_amaf(self.amaf.load(Ordering::Relaxed))
     }
 
     fn mean(&self) -> f64 {
@@ -302,6 +301,17 @@ impl<M> Node<M> {
             None => self.reward() / f64::from(self.visits()),
         }
     }
+}
+
+/// AMAF statistics as [`Node::amaf`] holds them: the visits in the low 32 bits, the
+/// summed reward's f32 bits in the high ones.
+fn pack_amaf(visits: u32, sum: f32) -> u64 {
+    (u64::from(sum.to_bits()) << 32) | u64::from(visits)
+}
+
+/// The visits and summed reward of [`pack_amaf`]'s word.
+fn unpack_amaf(a: u64) -> (u32, f32) {
+    (a as u32, f32::from_bits((a >> 32) as u32))
 }
 
 /// With several threads, a child's AMAF statistics stop growing at this many
@@ -605,8 +615,7 @@ impl<G: Game, P: Policy<G>> Tree<G, P> {
                 let child = Node::new(Some(mv), mover);
                 if let Some(prior) = self.policy.prior(pos, mv) {
                     let sum = prior.visits as f32 * prior.value as f32;
-                    let packed = (u64::from(sum.to_bits()) << 32) | u64::from(prior.visits);
-                    child.amaf.store(packed, Ordering::Relaxed);
+                    child.amaf.store(pack_amaf(prior.visits, sum), Ordering::Relaxed);
                 }
                 child
             })
@@ -859,8 +868,8 @@ impl<'t, G: Game, P: Policy<G>> Worker<'t, G, P> {
                 {
                     let r = reward_of(child.mover) as f32;
                     update(&child.amaf, shared, |a| {
-                        let sum = f32::from_bits((a >> 32) as u32) + r;
-                        (u64::from(sum.to_bits()) << 32) | u64::from(a as u32 + 1)
+                        let (visits, sum) = unpack_amaf(a);
+                        pack_amaf(visits + 1, sum + r)
                     });
                 }
             }
