@@ -7,16 +7,22 @@
 //! - `label`: every position with at most `--max-border` border marbles, as a `datagen`
 //!   line whose result is its exact value (`| exact`, for `ugine train`). Positions with
 //!   more border marbles are copied as they are unless `--only-exact`.
+//! - `errors`: how well a network's value, the data's search score and the game's result
+//!   predict the exact labels of `label`'s output (made from the same data, so aligned
+//!   line by line), by border-marble count: the mean squared error of each against the
+//!   exact expected score for the side to move (the search score read as
+//!   `σ(score / scale)` with the network's scale).
 //!
 //! ```sh
 //! cargo run --release --example mabula_solve -- yardstick --data d.data \
 //!     --border 13 14 15 16 --per-border 25 -o tests/data/mabula-yardstick.txt
 //! cargo run --release --example mabula_solve -- label --data d.data --max-border 13 -o l.data
+//! cargo run --release --example mabula_solve -- errors --net n.nnue --data d.data --labels l.data
 //! ```
 //!
 //! Progress goes to stderr.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,6 +32,7 @@ use clap::{Parser, Subcommand};
 use ugine::core::{Game, Side};
 use ugine::games::mabula::solve::{Solver, Value};
 use ugine::games::mabula::{Mabula, MabulaOptions};
+use ugine::search::nnue::{Features, Network};
 
 #[derive(Parser)]
 struct Cli {
@@ -57,6 +64,14 @@ enum Cmd {
         only_exact: bool,
         #[arg(short)]
         o: PathBuf,
+    },
+    Errors {
+        #[arg(long)]
+        net: PathBuf,
+        #[arg(long)]
+        data: PathBuf,
+        #[arg(long)]
+        labels: PathBuf,
     },
 }
 
@@ -162,6 +177,65 @@ fn main() -> anyhow::Result<()> {
                 started.elapsed().as_secs_f64()
             );
         }
+        Cmd::Errors { net, data, labels } => errors(&net, &data, &labels)?,
+    }
+    Ok(())
+}
+
+/// The side to move's expected score of a `datagen` line's result (`p1win`, `p2win`,
+/// `draw`).
+fn expected_score(result: &str, stm: Side) -> anyhow::Result<f64> {
+    let p1 = match result {
+        "p1win" => 1.0,
+        "p2win" => 0.0,
+        "draw" => 0.5,
+        _ => bail!("unknown result '{result}'"),
+    };
+    Ok(if stm == Side::P1 { p1 } else { 1.0 - p1 })
+}
+
+/// The `errors` command: squared errors against the exact labels, by border count.
+fn errors(net: &PathBuf, data: &PathBuf, labels: &PathBuf) -> anyhow::Result<()> {
+    let bytes = std::fs::read(net).with_context(|| format!("{}", net.display()))?;
+    let net = Network::from_bytes(&bytes, Mabula::NAME, Mabula::FEATURE_COUNT)?;
+    let (data, labels) = (positions(data)?, positions(labels)?);
+    if data.len() != labels.len() {
+        bail!("{} data lines but {} label lines", data.len(), labels.len());
+    }
+    // Per border count: positions, exact score sum, and the squared errors of the
+    // network, the search score and the game result.
+    let mut rows: BTreeMap<u32, [f64; 5]> = BTreeMap::new();
+    for ((pos, line), (labelled, label)) in data.iter().zip(&labels) {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let label_fields: Vec<&str> = label.split(" | ").collect();
+        if label_fields.last() != Some(&"exact") || fields.len() < 4 || fields[2].starts_with('#') {
+            continue;
+        }
+        if pos != labelled {
+            bail!("the labels are not of this data: {line} against {label}");
+        }
+        let stm = pos.side_to_move();
+        let exact = expected_score(label_fields[3], stm)?;
+        let score: f64 = fields[2].parse().with_context(|| format!("score in {line}"))?;
+        let searched = 1.0 / (1.0 + (-score / f64::from(net.scale())).exp());
+        let networked = f64::from(net.win_probability_of(pos));
+        let played = expected_score(fields[3], stm)?;
+        let row = rows.entry(pos.border_marbles()).or_default();
+        row[0] += 1.0;
+        row[1] += exact;
+        row[2] += (networked - exact).powi(2);
+        row[3] += (searched - exact).powi(2);
+        row[4] += (played - exact).powi(2);
+    }
+    println!("border  positions  mean exact  network  search  game");
+    for (border, [n, exact, net, search, game]) in rows {
+        println!(
+            "{border:6}  {n:9}  {:10.3}  {:7.4}  {:6.4}  {:.4}",
+            exact / n,
+            net / n,
+            search / n,
+            game / n
+        );
     }
     Ok(())
 }
