@@ -47,7 +47,7 @@ use crate::tunable;
 /// The Monte Carlo constants (thousandths, the RAVE bias in millionths) and the border
 /// where solving starts, and the weight of a network's leaf value against a playout's,
 /// as tuning options after the alpha-beta's.
-const TUNABLES: [Tunable<MabulaSearch>; 8] = [
+const TUNABLES: [Tunable<MabulaSearch>; 9] = [
     tunable!(
         MabulaSearch,
         "Mabula MCTS Exploration",
@@ -80,6 +80,7 @@ const TUNABLES: [Tunable<MabulaSearch>; 8] = [
         50
     ),
     tunable!(MabulaSearch, "Mabula EvalFile Prior", mcts.policy.prior_visits, uint, 0, 1000, 5),
+    tunable!(MabulaSearch, "Mabula EvalFile Border", mcts.policy.network_border, uint, 0, 24, 1),
 ];
 /// The option naming a network file that values the leaves (a user's option).
 const EVAL_FILE: &str = "Mabula EvalFile";
@@ -115,8 +116,11 @@ pub struct MabulaPolicy {
     /// the leaves are left to the playouts) ...
     pub network_weight: f64,
     /// ... and whose value of the position after a push is its prior, worth this many
-    /// simulations (`Mabula EvalFile Prior`; 0: no prior).
+    /// simulations (`Mabula EvalFile Prior`; 0: no prior). Both only in positions with
+    /// at most `network_border` border marbles (`Mabula EvalFile Border`): a network
+    /// trained on exact labels near the end may judge those better than the rest.
     pub prior_visits: u32,
+    pub network_border: u32,
 }
 
 impl Default for MabulaPolicy {
@@ -128,6 +132,7 @@ impl Default for MabulaPolicy {
             network: None,
             network_weight: 1.0,
             prior_visits: 0,
+            network_border: 24,
         }
     }
 }
@@ -252,6 +257,9 @@ impl Policy<Mabula> for MabulaPolicy {
     /// weight of `Mabula EvalFile Weight`.
     fn leaf_value(&self, pos: &Mabula) -> Option<LeafValue> {
         let net = self.network.as_ref().filter(|_| self.network_weight > 0.0)?;
+        if pos.border_marbles() > self.network_border {
+            return None;
+        }
         let value = 2.0 * f64::from(net.win_probability_of(pos)) - 1.0;
         Some(LeafValue { value, weight: self.network_weight })
     }
@@ -262,6 +270,9 @@ impl Policy<Mabula> for MabulaPolicy {
         let net = self.network.as_ref().filter(|_| self.prior_visits > 0)?;
         let mut after = *pos;
         after.play(mv);
+        if after.border_marbles() > self.network_border {
+            return None;
+        }
         let value = 2.0 * f64::from(net.win_probability_of(&after)) - 1.0;
         let value = if after.side_to_move() == pos.side_to_move() { value } else { -value };
         Some(Prior { value, visits: self.prior_visits })
@@ -655,6 +666,27 @@ mod tests {
         let with_prior = run(&mut s);
         s.set_option("Mabula EvalFile Prior", &OptionValue::Int(0)).unwrap();
         assert_ne!(run(&mut s), with_prior);
+    }
+
+    #[test]
+    fn the_network_judges_only_positions_within_its_border() {
+        let (path, net) = network_file("mabula", "border.nnue");
+        let (pos, moves) = position_with_border(14, 6);
+        let mut s = MabulaSearch::new(8);
+        s.set_option(EVAL_FILE, &OptionValue::Text(path.display().to_string())).unwrap();
+        s.set_option("Mabula EvalFile Prior", &OptionValue::Int(30)).unwrap();
+        let value = 2.0 * f64::from(net.win_probability_of(&pos)) - 1.0;
+        let leaf = Some(LeafValue { value, weight: 1.0 });
+        for (border, judged) in [(24, true), (14, true), (13, false), (0, false)] {
+            s.set_option("Mabula EvalFile Border", &OptionValue::Int(border)).unwrap();
+            let expected = if judged { leaf } else { None };
+            assert_eq!(s.mcts.policy.leaf_value(&pos), expected, "border {border}");
+        }
+        // A push takes a marble off the border, so its prior needs one border fewer.
+        s.set_option("Mabula EvalFile Border", &OptionValue::Int(13)).unwrap();
+        assert!(moves.iter().all(|&mv| s.mcts.policy.prior(&pos, mv).is_some()));
+        s.set_option("Mabula EvalFile Border", &OptionValue::Int(12)).unwrap();
+        assert!(moves.iter().all(|&mv| s.mcts.policy.prior(&pos, mv).is_none()));
     }
 
     #[test]
