@@ -11,7 +11,8 @@
 //!   predict the exact labels of `label`'s output (made from the same data, so aligned
 //!   line by line), by border-marble count: the mean squared error of each against the
 //!   exact expected score for the side to move (the search score read as
-//!   `σ(score / scale)` with the network's scale).
+//!   `σ(score / scale)` with the network's scale), beside the spread of the exact scores
+//!   (the error of always guessing their mean).
 //!
 //! ```sh
 //! cargo run --release --example mabula_solve -- yardstick --data d.data \
@@ -202,9 +203,9 @@ fn errors(net: &PathBuf, data: &PathBuf, labels: &PathBuf) -> anyhow::Result<()>
     if data.len() != labels.len() {
         bail!("{} data lines but {} label lines", data.len(), labels.len());
     }
-    // Per border count: positions, exact score sum, and the squared errors of the
-    // network, the search score and the game result.
-    let mut rows: BTreeMap<u32, [f64; 5]> = BTreeMap::new();
+    // Per border count: positions, exact score sum and sum of squares, and the squared
+    // errors of the network, the search score and the game result.
+    let mut rows: BTreeMap<u32, [f64; 6]> = BTreeMap::new();
     for ((pos, line), (labelled, label)) in data.iter().zip(&labels) {
         let fields: Vec<&str> = line.split(" | ").collect();
         let label_fields: Vec<&str> = label.split(" | ").collect();
@@ -223,15 +224,18 @@ fn errors(net: &PathBuf, data: &PathBuf, labels: &PathBuf) -> anyhow::Result<()>
         let row = rows.entry(pos.border_marbles()).or_default();
         row[0] += 1.0;
         row[1] += exact;
-        row[2] += (networked - exact).powi(2);
-        row[3] += (searched - exact).powi(2);
-        row[4] += (played - exact).powi(2);
+        row[2] += exact * exact;
+        row[3] += (networked - exact).powi(2);
+        row[4] += (searched - exact).powi(2);
+        row[5] += (played - exact).powi(2);
     }
-    println!("border  positions  mean exact  network  search  game");
-    for (border, [n, exact, net, search, game]) in rows {
+    // `spread`: the variance of the exact scores, the error of always guessing their mean.
+    println!("border  positions  mean exact  spread  network  search  game");
+    for (border, [n, exact, squares, net, search, game]) in rows {
+        let mean = exact / n;
         println!(
-            "{border:6}  {n:9}  {:10.3}  {:7.4}  {:6.4}  {:.4}",
-            exact / n,
+            "{border:6}  {n:9}  {mean:10.3}  {:6.4}  {:7.4}  {:6.4}  {:.4}",
+            squares / n - mean * mean,
             net / n,
             search / n,
             game / n
