@@ -293,6 +293,14 @@ impl Evaluate for Morris {
         (taken - given) * RESTRICT_ORDER
     }
 
+    /// A blockade about to close: the side to move (stepping, not flying) has one step
+    /// left. The move that made it is extended and quiescence plays the forced step, so
+    /// the search sees a blockade close one move past its horizon.
+    fn in_check(&self) -> bool {
+        let stm = self.side_to_move();
+        self.in_hand(stm) == 0 && !self.can_fly(stm) && self.mobility(stm) == 1
+    }
+
     fn history_index(&self, mv: MorrisMove) -> usize {
         mv.from as usize * 24 + mv.to as usize
     }
@@ -344,6 +352,18 @@ mod tests {
         assert_eq!(count(&p, moving + f::DOUBLE_MILL), 0);
         assert_eq!(count(&p, moving + f::TERRITORY), 0);
         assert_eq!(count(&p, moving + f::TEMPO), 1);
+    }
+
+    #[test]
+    fn one_step_left_is_a_threat_to_answer() {
+        // White (to move) has one step left, a4-b4; Black has five.
+        let white = pos("WWW/BBB/3/W4B/3/3/BBB w 0 0 0");
+        assert!(white.in_check());
+        assert!(!pos("WWW/BBB/3/W4B/3/3/BBB b 0 0 0").in_check());
+        // With b4 taken White has no step at all: lost, not a threat.
+        assert!(!pos("WWW/BBB/3/WB3B/3/3/BBB w 0 0 0").in_check());
+        // Men in hand are no blockade.
+        assert!(!pos("WWW/BBB/3/W4B/3/3/BBB w 1 0 0").in_check());
     }
 
     #[test]
