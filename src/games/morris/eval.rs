@@ -293,12 +293,17 @@ impl Evaluate for Morris {
         (taken - given) * RESTRICT_ORDER
     }
 
-    /// A blockade about to close: the side to move (stepping, not flying) has one step
-    /// left. The move that made it is extended and quiescence plays the forced step, so
-    /// the search sees a blockade close one move past its horizon.
+    /// A blockade about to close, under the standard rules: the side to move (stepping,
+    /// not flying) has one step left. The move that made it is extended and quiescence
+    /// plays the forced step, so the search sees a blockade close one move past its
+    /// horizon. Measured at 20 000 nodes per move: +2.8 ± 2.2 Elo under the standard
+    /// rules, −1.9 ± 3.4 under the seed rules, which therefore keep the plain search.
     fn in_check(&self) -> bool {
         let stm = self.side_to_move();
-        self.in_hand(stm) == 0 && !self.can_fly(stm) && self.mobility(stm) == 1
+        self.options().flying()
+            && self.in_hand(stm) == 0
+            && !self.can_fly(stm)
+            && self.mobility(stm) == 1
     }
 
     fn history_index(&self, mv: MorrisMove) -> usize {
@@ -356,14 +361,19 @@ mod tests {
 
     #[test]
     fn one_step_left_is_a_threat_to_answer() {
+        let standard = |fen| {
+            let opts = MorrisOptions { rules: MorrisRules::Standard, ..Default::default() };
+            Morris::from_fen(fen, &opts).unwrap()
+        };
         // White (to move) has one step left, a4-b4; Black has five.
-        let white = pos("WWW/BBB/3/W4B/3/3/BBB w 0 0 0");
-        assert!(white.in_check());
-        assert!(!pos("WWW/BBB/3/W4B/3/3/BBB b 0 0 0").in_check());
+        assert!(standard("WWW/BBB/3/W4B/3/3/BBB w 0 0 0").in_check());
+        assert!(!standard("WWW/BBB/3/W4B/3/3/BBB b 0 0 0").in_check());
         // With b4 taken White has no step at all: lost, not a threat.
-        assert!(!pos("WWW/BBB/3/WB3B/3/3/BBB w 0 0 0").in_check());
+        assert!(!standard("WWW/BBB/3/WB3B/3/3/BBB w 0 0 0").in_check());
         // Men in hand are no blockade.
-        assert!(!pos("WWW/BBB/3/W4B/3/3/BBB w 1 0 0").in_check());
+        assert!(!standard("WWW/BBB/3/W4B/3/3/BBB w 1 0 0").in_check());
+        // The seed rules keep the plain search.
+        assert!(!pos("WWW/BBB/3/W4B/3/3/BBB w 0 0 0").in_check());
     }
 
     #[test]
