@@ -52,3 +52,57 @@ fn a_network_set_with_setoption_plays_the_games() {
         run("net2.data", &["--setoption", &net, "--setoption", "Mabula EvalFile Weight=1000"]);
     assert_eq!(again, guided, "the same settings write the same data");
 }
+
+/// `ugine relabel` of `data` (written to a file first) at 500 nodes (unless `extra`
+/// says), with `extra`.
+fn relabel(dir: &std::path::Path, data: &str, extra: &[&str]) -> (std::process::Output, String) {
+    let (input, out) = (dir.join("in.data"), dir.join("out.data"));
+    std::fs::write(&input, data).unwrap();
+    let _ = std::fs::remove_file(&out);
+    let (input, out_s) = (input.to_str().unwrap(), out.to_str().unwrap());
+    let args = ["relabel", "--game", "morris", "--data", input, "-o", out_s];
+    let nodes: &[&str] = if extra.contains(&"--nodes") { &[] } else { &["--nodes", "500"] };
+    let o = ugine(&[&args[..], nodes, extra].concat());
+    (o, std::fs::read_to_string(&out).unwrap_or_default())
+}
+
+#[test]
+fn relabel_rescores_positions_keeps_the_rest_and_refuses_bad_lines() {
+    let d = scratch("relabel");
+    let good = "# a comment\n\
+                BW1/3/3/1BWB2/1W1/3/1WB w 5 5 0 | p1 | 176 | p1win\n\
+                1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | -999 | draw | exact\n\
+                1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | -999 | draw\n";
+    let (o, one) = relabel(&d, good, &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 4, "{one}");
+    assert_eq!(
+        lines[..3],
+        ["# a comment", lines[1], "1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | -999 | draw | exact"]
+    );
+    assert!(lines[1].starts_with("BW1/3/3/1BWB2/1W1/3/1WB w 5 5 0 | p1 | "), "{one}");
+    assert!(lines[1].ends_with(" | p1win"), "{one}");
+    assert!(lines[3].starts_with("1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | "), "{one}");
+    assert_ne!(lines[3], "1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | -999 | draw", "a new score");
+    let (o, two) = relabel(&d, good, &["--concurrency", "2"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(two, one, "the same lines whatever the concurrency");
+
+    for (data, why) in [
+        ("BW1/3/3/1BWB2/1W1/3/1WB w 5 5 0 | p1 | 176\n", "in.data:1: expected 'position | side"),
+        (
+            "BW1/3/3/1BWB2/1W1/3/1WB w 5 5 0 | p2 | 176 | p1win\n",
+            "says p2 to move, its position p1",
+        ),
+        ("BW1/3/3/1BWB2/1W1/3/1WB w 5 5 0 | p1 | 176 | won\n", "unknown result 'won'"),
+        ("ZZ/3 w 5 5 0 | p1 | 176 | p1win\n", "in.data:1"),
+        ("# option Morris Rules=standard\n", "give rule options with --option"),
+    ] {
+        let (o, _) = relabel(&d, data, &[]);
+        assert!(!o.status.success(), "{data} was accepted");
+        assert!(text(&o).contains(why), "{data}: {}", text(&o));
+    }
+    let (o, _) = relabel(&d, good, &["--nodes", "0"]);
+    assert!(text(&o).contains("--nodes must be at least 1"), "{}", text(&o));
+}

@@ -7,13 +7,16 @@ pub mod datagen;
 pub mod engine;
 pub mod genfens;
 pub mod gui;
+pub mod in_order;
 pub mod r#match;
 pub mod merge;
 pub mod morpion;
 pub mod morris_db;
 pub mod perft;
 pub mod ratings;
+pub mod relabel;
 pub mod replay;
+pub mod search_setup;
 pub mod spsa;
 pub mod train;
 pub mod tunables;
@@ -49,6 +52,8 @@ enum Cmd {
     Replay(replay::ReplayArgs),
     /// Self-play data for tuning: one line per searched position (docs/tuning.md).
     Datagen(datagen::DatagenArgs),
+    /// Score the positions of data files again with a deeper search (docs/tuning.md).
+    Relabel(relabel::RelabelArgs),
     /// Statistics of a match played in pieces (shards), as one run would print them.
     Merge(merge::MergeArgs),
     /// Maximum-likelihood ratings of the engines in record or PGN files.
@@ -80,6 +85,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Cmd::Genfens(args)) => genfens::run(&args),
         Some(Cmd::Replay(args)) => replay::run(&args),
         Some(Cmd::Datagen(args)) => datagen::run(&args),
+        Some(Cmd::Relabel(args)) => relabel::run(&args),
         Some(Cmd::Merge(args)) => merge::run(&args),
         Some(Cmd::Ratings(args)) => ratings::run(&args),
         Some(Cmd::Tune(args)) => tune::run(&args),

@@ -2,7 +2,7 @@
 //! files and writes it (docs/tuning.md).
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -13,7 +13,7 @@ use crate::games::mobius::Mobius;
 use crate::games::moebius_chess::MoebiusChess;
 use crate::games::morpiae::Morpiae;
 use crate::games::morris::Morris;
-use crate::search::nnue::Features;
+use crate::search::nnue::{Features, Network};
 use crate::tune::train::data::{self, Hand, Targets};
 use crate::tune::train::{Settings, quantised_loss, train};
 
@@ -30,9 +30,9 @@ pub struct TrainArgs {
     /// The network file to write.
     #[arg(long, short)]
     pub output: PathBuf,
-    /// Accumulator size per perspective.
-    #[arg(long, default_value_t = 64)]
-    pub hidden: usize,
+    /// Accumulator size per perspective (default 64; with `--init`, the network's).
+    #[arg(long)]
+    pub hidden: Option<usize>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
@@ -47,9 +47,16 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f32,
     /// Score units per unit of the logit: the search score `s` predicts `σ(s/scale)`;
-    /// stored in the network (its output × scale is an evaluation in `cp`).
-    #[arg(long, default_value_t = 100.0)]
-    pub scale: f32,
+    /// stored in the network (its output × scale is an evaluation in `cp`). Default 100;
+    /// with `--init`, the network's.
+    #[arg(long)]
+    pub scale: Option<f32>,
+    /// Start from this network's weights instead of random ones, to refine it on new
+    /// data (fine-tuning; a lower `--rate` keeps more of it). It must be a network of
+    /// the game, of the size `--hidden` asks and the scale `--scale` asks (when given),
+    /// and a correction of the hand evaluation exactly when `--on-hand` is given.
+    #[arg(long, value_name = "NET")]
+    pub init: Option<PathBuf>,
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -93,19 +100,21 @@ fn train_game<G: Features>(args: &TrainArgs, hand: Option<Hand<G>>) -> anyhow::R
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be within 0..=1");
     }
-    if !(args.scale.is_finite() && args.scale > 0.0) {
+    let init = match &args.init {
+        Some(path) => Some(initial_network::<G>(path, args)?),
+        None => None,
+    };
+    let hidden = args.hidden.or(init.as_ref().map(Network::hidden)).unwrap_or(64);
+    let scale = args.scale.or(init.as_ref().map(Network::scale)).unwrap_or(100.0);
+    if !(scale.is_finite() && scale > 0.0) {
         bail!("--scale must be positive");
     }
-    if !(1..=crate::search::nnue::format::MAX_HIDDEN).contains(&args.hidden) || args.batch == 0 {
+    if !(1..=crate::search::nnue::format::MAX_HIDDEN).contains(&hidden) || args.batch == 0 {
         bail!("--hidden must be within 1..=4096 and --batch positive");
     }
     let opts = G::Options::from_pairs(&args.option, G::NAME).map_err(anyhow::Error::msg)?;
-    let targets = Targets {
-        lambda: args.lambda,
-        scale: args.scale,
-        on_hand: args.on_hand,
-        quiet_only: args.quiet_only,
-    };
+    let targets =
+        Targets { lambda: args.lambda, scale, on_hand: args.on_hand, quiet_only: args.quiet_only };
     let data = data::load::<G>(&args.data, &opts, targets, hand)?;
     println!(
         "{} positions: {} training, {} held out (every {}th block of {} lines), {} exact, \
@@ -119,7 +128,7 @@ fn train_game<G: Features>(args: &TrainArgs, hand: Option<Hand<G>>) -> anyhow::R
         data.skipped,
     );
     let settings = Settings {
-        hidden: args.hidden,
+        hidden,
         epochs: args.epochs,
         batch: args.batch,
         rate: args.rate,
@@ -128,6 +137,7 @@ fn train_game<G: Features>(args: &TrainArgs, hand: Option<Hand<G>>) -> anyhow::R
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
+        init,
     };
     let model = train::<G>(
         &data,
@@ -139,7 +149,7 @@ fn train_game<G: Features>(args: &TrainArgs, hand: Option<Hand<G>>) -> anyhow::R
         &mut |line| println!("{line}"),
     )?;
     eprintln!();
-    let net = model.quantise(G::NAME, args.scale).with_on_hand(args.on_hand);
+    let net = model.quantise(G::NAME, scale).with_on_hand(args.on_hand);
     if let Some((unit, low, high)) = net.accumulator_overflow() {
         bail!(
             "not written: accumulator unit {unit} of the trained network can sum to \
@@ -154,4 +164,25 @@ fn train_game<G: Features>(args: &TrainArgs, hand: Option<Hand<G>>) -> anyhow::R
         .with_context(|| format!("cannot write {}", args.output.display()))?;
     println!("network written to {}", args.output.display());
     Ok(())
+}
+
+/// The network of `--init`, checked against the run's settings before any data is read.
+fn initial_network<G: Features>(path: &Path, args: &TrainArgs) -> anyhow::Result<Network> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let net = Network::from_bytes(&bytes, G::NAME, G::FEATURE_COUNT)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(hidden) = args.hidden.filter(|&h| h != net.hidden()) {
+        bail!("{} has {} hidden units, not --hidden {hidden}", path.display(), net.hidden());
+    }
+    if let Some(scale) = args.scale.filter(|&s| s != net.scale()) {
+        bail!("{} has scale {}, not --scale {scale}", path.display(), net.scale());
+    }
+    if net.on_hand() != args.on_hand {
+        let what = if net.on_hand() { "a correction of" } else { "not a correction of" };
+        bail!(
+            "{} is {what} the hand evaluation: give --on-hand exactly when it is",
+            path.display()
+        );
+    }
+    Ok(net)
 }

@@ -2,6 +2,7 @@
 //! [`texel`]) and writes the game's weight table (`docs/tuning.md`).
 
 pub mod datagen;
+pub mod relabel;
 pub mod spsa;
 pub mod texel;
 pub mod train;

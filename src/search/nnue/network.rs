@@ -70,6 +70,19 @@ impl Network {
         }
     }
 
+    /// The weights as floats, in [`FloatWeights`]' order in one vector (first layer
+    /// weights, first layer biases, output weights, output bias): what
+    /// [`Network::from_float`] quantised, to within its rounding. Training starts from
+    /// them to refine a network (`ugine train --init`).
+    pub fn float_params(&self) -> Vec<f32> {
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut params: Vec<f32> = self.l1_weights.iter().map(|&w| f32::from(w) / qa).collect();
+        params.extend(self.l1_bias.iter().map(|&w| f32::from(w) / qa));
+        params.extend(self.l2_weights.iter().map(|&w| f32::from(w) / qb));
+        params.push(self.l2_bias as f32 / (qa * qb));
+        params
+    }
+
     /// The game the network is for.
     pub fn game(&self) -> &str {
         &self.game

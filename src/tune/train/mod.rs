@@ -29,6 +29,9 @@ pub struct Settings {
     pub rate: f32,
     pub seed: u64,
     pub threads: usize,
+    /// The network training starts from (its weights refined: `--init`), instead of
+    /// random weights; its size must be `hidden`.
+    pub init: Option<Network>,
 }
 
 /// Trains a model on `data`; `progress` gets a line about every half second, `epoch_done`
@@ -42,7 +45,21 @@ pub fn train<G: Features>(
     let mut rng = Rng::new(s.seed);
     let samples = &data.train;
     let active = samples.features(0).0.len() as f32;
-    let mut model = Model::random(G::FEATURE_COUNT, s.hidden, active, &mut rng);
+    let mut model = match &s.init {
+        Some(net) => {
+            if (net.features(), net.hidden()) != (G::FEATURE_COUNT, s.hidden) {
+                anyhow::bail!(
+                    "the initial network has {} inputs and {} hidden units, not {} and {}",
+                    net.features(),
+                    net.hidden(),
+                    G::FEATURE_COUNT,
+                    s.hidden
+                );
+            }
+            Model::from_network(net)
+        }
+        None => Model::random(G::FEATURE_COUNT, s.hidden, active, &mut rng),
+    };
     let mut adam = Adam::new(&model, s.rate);
     let mut grads: Vec<Model> =
         (0..SHARDS).map(|_| Model::zeros(G::FEATURE_COUNT, s.hidden)).collect();
@@ -162,7 +179,7 @@ mod tests {
     }
 
     fn settings(threads: usize) -> Settings {
-        Settings { hidden: 8, epochs: 4, batch: 64, rate: 0.01, seed: 3, threads }
+        Settings { hidden: 8, epochs: 4, batch: 64, rate: 0.01, seed: 3, threads, init: None }
     }
 
     fn quiet_train(data: &Data, s: &Settings) -> Model {
@@ -190,5 +207,23 @@ mod tests {
         assert_eq!(one, quiet_train(&data, &settings(3)));
         assert_eq!(one, quiet_train(&data, &settings(16)));
         assert_ne!(one, quiet_train(&data, &Settings { seed: 4, ..settings(1) }));
+    }
+
+    #[test]
+    fn training_from_a_network_starts_from_its_weights() {
+        let data = Data { train: d4_data(20, 5), held_out: d4_data(10, 6), exact: 0, skipped: 0 };
+        let net = quiet_train(&data, &settings(1)).quantise(Mabula::NAME, 100.0);
+        // No epoch: the network comes back unchanged through the float weights.
+        let init = Settings { epochs: 0, init: Some(net.clone()), ..settings(1) };
+        assert_eq!(quiet_train(&data, &init).quantise(Mabula::NAME, 100.0), net);
+        // More epochs from it refine it: lower held-out loss than it had.
+        let refined = Settings { epochs: 4, init: Some(net.clone()), ..settings(1) };
+        let after = quiet_train(&data, &refined).quantise(Mabula::NAME, 100.0);
+        let (before, after) =
+            (quantised_loss(&net, &data.held_out), quantised_loss(&after, &data.held_out));
+        assert!(after < before, "held-out loss {before} -> {after}");
+        let wrong = Settings { hidden: 16, init: Some(net), ..settings(1) };
+        let e = train::<Mabula>(&data, &wrong, &mut |_| {}, &mut |_| {}).expect_err("size");
+        assert!(e.to_string().contains("8 hidden units, not 128 and 16"), "{e}");
     }
 }

@@ -38,6 +38,11 @@ impl Model {
         m
     }
 
+    /// The weights of a quantised network (to refine it: `ugine train --init`).
+    pub fn from_network(net: &Network) -> Model {
+        Model { features: net.features(), hidden: net.hidden(), params: net.float_params() }
+    }
+
     fn split(&self) -> (&[f32], &[f32], &[f32], f32) {
         let (l1, rest) = self.params.split_at(self.features * self.hidden);
         let (b1, rest) = rest.split_at(self.hidden);
