@@ -36,7 +36,7 @@ static EMBEDDED: &[u8] = include_bytes!("../../../nets/morris-233x64-2026-11-27.
 /// The embedded network of the standard rules (`nets/README.md`), its second generation:
 /// +28.9 ± 13.3 Elo against the first (itself +15.5 ± 9.7 against the hand evaluation)
 /// at 1+0.01, standard rules (SPRTs in `docs/strength.md`).
-static EMBEDDED_STANDARD: &[u8] = include_bytes!("../../../nets/morris-std-233x64-2026-11-28.nnue");
+static EMBEDDED_STANDARD: &[u8] = include_bytes!("../../../nets/morris-std-233x64-2026-11-29.nnue");
 
 /// The embedded network of `pos`'s rules.
 fn embedded(pos: &Morris) -> Option<Arc<Network>> {
