@@ -37,9 +37,8 @@ pub fn run(args: &RelabelArgs) -> anyhow::Result<()> {
     if args.nodes == 0 {
         bail!("--nodes must be at least 1");
     }
-    // Checked before any file is read: a bad name, value or network stops it here.
+    // The options are checked, then every file read, before any search.
     let (referee, _) = args.setup.check()?;
-    // Every file is read, and the options checked, before any search.
     let mut lines = Vec::new();
     for path in &args.data {
         let text = std::fs::read_to_string(path)

@@ -20,6 +20,14 @@ impl Side {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The protocol word for this player: `p1` or `p2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::P1 => "p1",
+            Side::P2 => "p2",
+        }
+    }
 }
 
 /// How a finished game ended.
@@ -36,6 +44,16 @@ impl Outcome {
             Outcome::Win(Side::P1) => "p1win",
             Outcome::Win(Side::P2) => "p2win",
             Outcome::Draw => "draw",
+        }
+    }
+
+    /// The outcome a protocol word names (the reverse of [`Outcome::as_str`]).
+    pub fn parse(word: &str) -> Option<Outcome> {
+        match word {
+            "p1win" => Some(Outcome::Win(Side::P1)),
+            "p2win" => Some(Outcome::Win(Side::P2)),
+            "draw" => Some(Outcome::Draw),
+            _ => None,
         }
     }
 }

@@ -26,15 +26,11 @@ struct Sample {
 
 /// The data line of one position (see the module doc).
 pub fn format_line(fen: &str, side: Side, score: Score, result: Outcome) -> String {
-    let side = match side {
-        Side::P1 => "p1",
-        Side::P2 => "p2",
-    };
     let score = match score {
         Score::Cp(cp) => cp.to_string(),
         Score::Mate(n) => format!("#{n}"),
     };
-    format!("{fen} | {side} | {score} | {}", result.as_str())
+    format!("{fen} | {} | {score} | {}", side.as_str(), result.as_str())
 }
 
 /// Plays one self-play game from `opening`, searching `nodes` per move and counting a

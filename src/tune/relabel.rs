@@ -7,7 +7,7 @@
 use anyhow::{Context, bail};
 
 use super::datagen::format_line;
-use crate::core::{Outcome, Side};
+use crate::core::Outcome;
 use crate::engine::{Session, search_nodes};
 
 /// The line with its score replaced by a `nodes`-node search of its position.
@@ -24,18 +24,10 @@ pub fn relabel_line(session: &mut dyn Session, line: &str, nodes: u64) -> anyhow
         [fen, side, _score, result] => (fen, side.trim(), result.trim()),
         _ => bail!("expected 'position | side | score | result'"),
     };
-    let result = match result {
-        "p1win" => Outcome::Win(Side::P1),
-        "p2win" => Outcome::Win(Side::P2),
-        "draw" => Outcome::Draw,
-        r => bail!("unknown result '{r}'"),
-    };
+    let result = Outcome::parse(result).with_context(|| format!("unknown result '{result}'"))?;
     session.new_game();
     session.set_position(Some(fen), &[]).map_err(anyhow::Error::msg)?;
-    let to_move = match session.side_to_move() {
-        Side::P1 => "p1",
-        Side::P2 => "p2",
-    };
+    let to_move = session.side_to_move().as_str();
     if side != to_move {
         bail!("the line says {side} to move, its position {to_move}");
     }

@@ -361,10 +361,7 @@ impl Engine {
         let s = self.session();
         let board = s.render();
         let fen = s.fen();
-        let side = match s.side_to_move() {
-            Side::P1 => "p1",
-            Side::P2 => "p2",
-        };
+        let side = s.side_to_move().as_str();
         let state = match s.outcome() {
             Some(o) => format!("over, {}", o.as_str()),
             None => format!("in progress, {} legal moves", s.legal_moves().len()),

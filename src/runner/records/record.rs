@@ -229,12 +229,8 @@ impl GameRecord {
         if evals.len() != moves.len() {
             return Err(format!("{} moves but {} evals", moves.len(), evals.len()));
         }
-        let result = match get("result")? {
-            "p1win" => Outcome::Win(Side::P1),
-            "p2win" => Outcome::Win(Side::P2),
-            "draw" => Outcome::Draw,
-            r => return Err(format!("bad result '{r}'")),
-        };
+        let result = get("result")?;
+        let result = Outcome::parse(result).ok_or_else(|| format!("bad result '{result}'"))?;
         let t = get("termination")?;
         Ok(GameRecord {
             id,

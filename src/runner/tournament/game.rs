@@ -114,13 +114,6 @@ impl Ending {
     }
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::P1 => "p1",
-        Side::P2 => "p2",
-    }
-}
-
 /// Plays one game: `players[0]` is p1. The referee session must already carry the
 /// match's rule options. Never fails: every problem of a player is a loss for it,
 /// recorded with its termination; a player that failed is reset.
@@ -151,7 +144,7 @@ pub fn play_game_watched(
         for (i, p) in players.iter_mut().enumerate() {
             if let Some(d) = check_end(&mut **p, &position, ending.result) {
                 ending.termination = Termination::Disagreement;
-                notes.push(format!("{} ({}) {d}", side_name(side_of(i)), p.name()));
+                notes.push(format!("{} ({}) {d}", side_of(i).as_str(), p.name()));
             }
         }
     }
@@ -226,11 +219,7 @@ fn run_game(
         if let Err(e) = p.new_game(setup.id) {
             p.reset();
             let side = side_of(i);
-            return Ending::loss(
-                side,
-                Termination::Disconnect,
-                format!("{}: {e}", side_name(side)),
-            );
+            return Ending::loss(side, Termination::Disconnect, format!("{}: {e}", side.as_str()));
         }
     }
     let tc = setup.tc;
@@ -251,7 +240,7 @@ fn run_game(
         }
         let side = referee.side_to_move();
         watch(&Progress { moves, times_ms, evals, clock, to_move: side });
-        let who = side_name(side);
+        let who = side.as_str();
         let mut limits =
             Limits { movetime: tc.movetime, depth: tc.depth, nodes: tc.nodes, ..Limits::default() };
         // The player sends its own time per move, if it has one, in place of the match's.
