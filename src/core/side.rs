@@ -56,4 +56,13 @@ impl Outcome {
             _ => None,
         }
     }
+
+    /// The points `side` scores: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn points(self, side: Side) -> f64 {
+        match self {
+            Outcome::Win(w) if w == side => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
 }

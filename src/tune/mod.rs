@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use crate::core::{LinearEval, Side, Trace};
+use crate::core::{LinearEval, Outcome, Side, Trace};
 use crate::search::Evaluate;
 use texel::Sample;
 
@@ -58,11 +58,9 @@ pub fn load<G: LinearEval + Evaluate>(path: &Path, opts: &G::Options) -> anyhow:
             out.not_quiet += 1;
             continue;
         }
-        let result = match result.trim() {
-            "p1win" => 1.0,
-            "p2win" => 0.0,
-            "draw" => 0.5,
-            r => bail!("{}: unknown result '{r}'", at()),
+        let result = match Outcome::parse(result.trim()) {
+            Some(outcome) => outcome.points(Side::P1),
+            None => bail!("{}: unknown result '{}'", at(), result.trim()),
         };
         let sign = if pos.side_to_move() == Side::P1 { 1.0 } else { -1.0 };
         let mut trace = Trace::default();

@@ -2,7 +2,6 @@
 //! `--balanced-by-play`): the candidates of an opening generator, each judged by
 //! searches or by self-play of ugine, kept when balanced.
 
-use crate::core::Outcome;
 use crate::engine::{Session, search_nodes, self_play};
 use crate::runner::note;
 use crate::runner::records::opening::{Opening, generate_openings_where};
@@ -47,11 +46,7 @@ pub fn balanced_by_play(
         let mover = s.side_to_move();
         let mut mover_points = 0.0;
         for mover_nodes in [n, 2 * n] {
-            mover_points += match self_play(s, mover, [mover_nodes, 3 * n - mover_nodes])? {
-                Outcome::Win(side) if side == mover => 1.0,
-                Outcome::Win(_) => 0.0,
-                Outcome::Draw => 0.5,
-            };
+            mover_points += self_play(s, mover, [mover_nodes, 3 * n - mover_nodes])?.points(mover);
         }
         Ok(mover_points > 0.0 && mover_points < 2.0)
     })
@@ -106,6 +101,7 @@ fn openings_judged(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Outcome;
     use crate::engine::self_play;
     use crate::runner::records::opening::{default_plies, generate_openings};
     use crate::runner::referee::Referee;

@@ -71,11 +71,7 @@ pub fn fit(
         if p1 == p2 {
             return Err(format!("a game of {a} against itself"));
         }
-        let score = match o {
-            Outcome::Win(Side::P1) => 1.0,
-            Outcome::Win(Side::P2) => 0.0,
-            Outcome::Draw => 0.5,
-        };
+        let score = o.points(Side::P1);
         obs.push(Obs { p1, p2, score, weight: 1.0, seated: true });
     }
     let n = names.len();

@@ -17,7 +17,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use crate::core::{RuleOptions, Side};
+use crate::core::{Outcome, RuleOptions};
 use crate::search::Evaluate;
 use crate::search::nnue::Features;
 
@@ -171,17 +171,13 @@ pub fn load<G: Features>(
             };
             let pos = G::from_fen(fen, &file_opts).with_context(at)?;
             let stm = pos.side_to_move();
-            let stm_word = if stm == Side::P1 { "p1" } else { "p2" };
-            if side != stm_word {
-                bail!("{}: side '{side}' but the position has {stm_word} to move", at());
+            if side != stm.as_str() {
+                bail!("{}: side '{side}' but the position has {} to move", at(), stm.as_str());
             }
-            let p1 = match result {
-                "p1win" => 1.0,
-                "p2win" => 0.0,
-                "draw" => 0.5,
-                r => bail!("{}: unknown result '{r}'", at()),
+            let result = match Outcome::parse(result) {
+                Some(outcome) => outcome.points(stm) as f32,
+                None => bail!("{}: unknown result '{result}'", at()),
             };
-            let result = if stm == Side::P1 { p1 } else { 1.0 - p1 };
             let target = if exact {
                 result
             } else if let Some(mate) = score.strip_prefix('#') {
@@ -217,6 +213,7 @@ pub fn load<G: Features>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Side;
     use crate::games::mabula::{Mabula, MabulaOptions};
 
     const POS: &str =

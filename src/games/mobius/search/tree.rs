@@ -767,11 +767,7 @@ fn equal_mask(v: [f32; 4], x: f32) -> u32 {
 
 /// The result for Red of a finished game: 1 when Red wins, 0 when Blue does, ½ a draw.
 fn outcome_value(o: Outcome) -> f32 {
-    match o {
-        Outcome::Win(Side::P1) => 1.0,
-        Outcome::Win(Side::P2) => 0.0,
-        Outcome::Draw => 0.5,
-    }
+    o.points(Side::P1) as f32
 }
 
 /// The empty cells where a stone of `side` would win at once.
