@@ -85,6 +85,20 @@ fn relabel_rescores_positions_keeps_the_rest_and_refuses_bad_lines() {
     assert!(lines[1].ends_with(" | p1win"), "{one}");
     assert!(lines[3].starts_with("1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | "), "{one}");
     assert_ne!(lines[3], "1W1/B2/3/BW4/3/3/2W b 6 7 0 | p2 | -999 | draw", "a new score");
+    // The closing summary compares the old scores (176, -999) with the new ones.
+    let new: Vec<i32> = [lines[1], lines[3]]
+        .iter()
+        .map(|l| l.split(" | ").nth(2).unwrap().parse().expect("a centipawn score"))
+        .collect();
+    let changes = [new[0].abs_diff(176), new[1].abs_diff(-999)];
+    let flips = usize::from(new[0] < -30) + usize::from(new[1] > 30);
+    let summary = format!(
+        "2 positions searched again, 2 lines kept as they were; of 2 scores, the mean change \
+         {:.1}, {} moved by 100 or more, {flips} changed sign beyond ±30",
+        (changes[0] + changes[1]) as f64 / 2.0,
+        changes.iter().filter(|&&c| c >= 100).count(),
+    );
+    assert!(text(&o).contains(&summary), "{summary}\n{}", text(&o));
     let (o, two) = relabel(&d, good, &["--concurrency", "2"]);
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(two, one, "the same lines whatever the concurrency");

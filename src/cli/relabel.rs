@@ -1,6 +1,7 @@
 //! `ugine relabel`: scores the positions of data files again with a deeper search
 //! ([`crate::tune::relabel`]), `--concurrency` positions at a time, written in input
-//! order ([`super::in_order`]). Progress goes to stderr.
+//! order ([`super::in_order`]). Progress, and at the end how much the scores changed,
+//! go to stderr.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,7 +12,7 @@ use clap::Args;
 
 use super::in_order::run_in_order;
 use super::search_setup::{SearchSetup, output};
-use crate::tune::relabel::relabel_line;
+use crate::tune::relabel::{ChangeSummary, relabel_line};
 
 /// `ugine relabel`: data lines with the scores of a deeper search (`docs/tuning.md`).
 #[derive(Args, Debug)]
@@ -48,6 +49,7 @@ pub fn run(args: &RelabelArgs) -> anyhow::Result<()> {
     let mut out = output(args.output.as_deref())?;
     let start = Instant::now();
     let mut last_report = Instant::now();
+    let mut summary = ChangeSummary::default();
     run_in_order(
         lines.len(),
         args.concurrency,
@@ -57,8 +59,9 @@ pub fn run(args: &RelabelArgs) -> anyhow::Result<()> {
             relabel_line(session.as_mut(), line, args.nodes)
                 .map_err(|e| anyhow::anyhow!("{}:{n}: {e:#}", path.display()))
         },
-        |i, line| {
-            writeln!(out, "{line}").context("cannot write the data")?;
+        |i, relabelled| {
+            summary.add(&relabelled);
+            writeln!(out, "{}", relabelled.line).context("cannot write the data")?;
             if last_report.elapsed().as_millis() >= 1000 || i + 1 == lines.len() {
                 last_report = Instant::now();
                 // Progress only: a closed stderr must not stop the run.
@@ -73,5 +76,7 @@ pub fn run(args: &RelabelArgs) -> anyhow::Result<()> {
             Ok(())
         },
     )?;
-    out.flush().context("cannot write the data")
+    out.flush().context("cannot write the data")?;
+    let _ = writeln!(std::io::stderr().lock(), "{summary}");
+    Ok(())
 }
