@@ -89,9 +89,9 @@ impl ChangeSummary {
     }
 }
 
-/// One line for the end of a run, e.g. `2 positions searched again, 2 lines kept as
-/// they were; of 2 scores, the mean change 421.5, 1 moved by 100 or more, 1 changed sign
-/// beyond ±30`.
+/// One line for the end of a run, e.g. `50 positions searched again, 0 lines kept as
+/// they were; of 50 scores, the mean change 9.2, 0 moved by 100 or more, 0 changed sign
+/// beyond ±30` (mates are not compared).
 impl std::fmt::Display for ChangeSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
