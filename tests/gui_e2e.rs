@@ -814,21 +814,27 @@ fn every_board_fits_a_laptop_and_a_phone_with_fingers_sized_places() {
                 // server's state): the whole board's places were too small with it in place.
                 let kept =
                     c.eval(&tab, "render(); render(); !document.getElementById('zoomout').hidden");
-                assert_eq!(kept, Value::Bool(true), "{game}: Zoom in after two renders");
-                // Morris's and Mabula's whole boards give places close to 40 px (above),
-                // so only the boards with many places are surely below it.
-                if many_places {
-                    assert!(smallest_place(&mut c, &tab) < 40.0, "{game}: the whole board");
+                // Morris's and Mabula's whole boards give places close to 40 px (above):
+                // a render that gives them more room (a status line gone) may make the
+                // whole board's places large enough, and then no zoom is needed.
+                if kept != Value::Bool(true) {
+                    assert!(!many_places, "{game}: Zoom in after two renders");
+                    let px = smallest_place(&mut c, &tab);
+                    assert!(px >= 40.0, "{game}: no Zoom in, but places of {px} px");
+                } else {
+                    if many_places {
+                        assert!(smallest_place(&mut c, &tab) < 40.0, "{game}: the whole board");
+                    }
+                    let at = c.eval(&tab, "(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.x + r.width / 3, r.y + r.height / 2]; })()");
+                    c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+                    c.wait(
+                        &tab,
+                        "ugine.zoom !== null && smallestPlace() >= 40",
+                        10,
+                        &format!("{game} magnified again"),
+                    );
+                    assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
                 }
-                let at = c.eval(&tab, "(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.x + r.width / 3, r.y + r.height / 2]; })()");
-                c.tap(&tab, at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-                c.wait(
-                    &tab,
-                    "ugine.zoom !== null && smallestPlace() >= 40",
-                    10,
-                    &format!("{game} magnified again"),
-                );
-                assert_eq!(c.eval(&tab, "ugine.state.moves.length + ugine.clicked.length"), 6);
             }
             // A tap on a place in view enters it.
             let target = c.eval(
