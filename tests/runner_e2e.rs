@@ -488,9 +488,18 @@ fn settings_that_cannot_be_meant_are_refused() {
         let mut args = vec!["match", "--game", "morris", "--engine", &engine];
         args.extend(["--engine", "name=random", "--records", records.to_str().unwrap()]);
         args.extend(extra);
-        let o = ugine(&args);
+        // With backtraces asked for, as a Rust developer's shell may: a refusal is
+        // still one line naming the cause, not a crash report.
+        let o = Command::new(UGINE).args(&args).env("RUST_BACKTRACE", "1").output().unwrap();
         assert!(!o.status.success(), "{extra:?}: {}", text(&o));
         assert!(text(&o).contains(why), "{extra:?}: {}", text(&o));
+        // (An argument the command line's parser refuses gets its usage, exit 2.)
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        if !stderr.starts_with("error: unexpected argument") {
+            assert_eq!(o.status.code(), Some(1), "{extra:?}: {stderr}");
+            assert!(stderr.starts_with("Error: "), "{extra:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{extra:?}: {stderr}");
+        }
         assert!(!records.exists(), "{extra:?}: a record file was written");
     };
     refused(&[], "no limit per move for 'ugine'");
