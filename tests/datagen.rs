@@ -53,6 +53,27 @@ fn a_network_set_with_setoption_plays_the_games() {
     assert_eq!(again, guided, "the same settings write the same data");
 }
 
+/// Morpiae's search plays with a contempt, which scores drawish positions down for the
+/// side it plays: in self-play, the side to move. Its data are labelled without it unless
+/// `--setoption` asks, so that an opening without captures in reach scores 0 for both
+/// sides to move rather than below 0 for each.
+#[test]
+fn datagen_labels_without_the_searchs_contempt() {
+    let d = scratch("datagen-contempt");
+    let out = d.join("m.data");
+    let first_scores = |extra: &[&str]| -> Vec<i32> {
+        let o_s = out.to_str().unwrap();
+        let args = ["datagen", "--game", "morpiae", "--games", "1", "--nodes", "2000"];
+        let o = ugine(&[&args[..], &["--seed", "3", "-o", o_s], extra].concat());
+        assert!(o.status.success(), "{}", text(&o));
+        let data = std::fs::read_to_string(&out).unwrap();
+        data.lines().take(6).map(|l| l.split(" | ").nth(2).unwrap().parse().unwrap()).collect()
+    };
+    assert_eq!(first_scores(&[]), vec![0; 6]);
+    let with_contempt = first_scores(&["--setoption", "Morpiae Search Contempt=30"]);
+    assert!(with_contempt.iter().all(|&s| s < 0), "{with_contempt:?}");
+}
+
 /// `ugine relabel` of `data` (written to a file first) at 500 nodes (unless `extra`
 /// says), with `extra`.
 fn relabel(dir: &std::path::Path, data: &str, extra: &[&str]) -> (std::process::Output, String) {
