@@ -63,7 +63,7 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
             .iter()
             .filter(|l| l.starts_with(&format!("option name {game} Search ")))
             .collect();
-        assert_eq!(ours.len(), 18, "{game}: {ours:?}");
+        assert_eq!(ours.len(), 19, "{game}: {ours:?}");
     }
     // Defaults are each game's own table: Mabula searches with a full window and no LMR.
     for expected in [
@@ -104,6 +104,26 @@ fn lmr_options_change_the_morris_search_and_defaults_do_not() {
         go,
     ));
     assert!(late < base, "reducing more from the 4th move on: {late} vs {base}");
+}
+
+/// `Net Grain` rounds a network's evaluation: every score of a search is then a multiple
+/// of it, and the search changes; the hand evaluation ignores it.
+#[test]
+fn net_grain_rounds_the_networks_scores() {
+    let opening = "position startpos moves d2 f4 e4 e5";
+    let score = |info: &str| -> i64 {
+        let w: Vec<&str> = info.split_whitespace().collect();
+        let i = w.iter().position(|x| *x == "cp").unwrap();
+        w[i + 1].parse().unwrap()
+    };
+    let run = |extra: &[&str]| last_info(&[extra, &[opening]].concat(), "go depth 8");
+    let exact = run(&[]);
+    let grain = "setoption name Morris Search Net Grain value 16";
+    let rounded = run(&[grain]);
+    assert_eq!(score(&rounded) % 16, 0, "{rounded}");
+    assert_ne!(nodes(&rounded), nodes(&exact), "{rounded} against {exact}");
+    let hand = "setoption name Morris EvalFile value <empty>";
+    assert_eq!(nodes(&run(&[hand, grain])), nodes(&run(&[hand])));
 }
 
 #[test]

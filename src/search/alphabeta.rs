@@ -115,6 +115,11 @@ pub struct SearchParams {
     /// can cost several times the exact one, whose win, draw and loss scores cut most of
     /// the tree (0: never).
     pub solve_within: i32,
+    /// A network's evaluation is rounded to a multiple of this (1: as it is). A hand
+    /// evaluation moves in steps (a man, a circle, a capture) and ties cut the tree
+    /// often; a network's scores are all different, so without a grain the same depth
+    /// costs more nodes (Morris's bench: 0.63× the nodes at 16).
+    pub net_grain: i32,
 }
 
 impl SearchParams {
@@ -139,6 +144,7 @@ impl SearchParams {
         lmp_base: usize::MAX,
         lmp_max_depth: 4,
         solve_within: 0,
+        net_grain: 1,
     };
 }
 
@@ -418,6 +424,12 @@ impl<G: Evaluate> Worker<G> {
                 let (net, own) = (stack.evaluate(ply, pos), pos.evaluate());
                 own + (net - own) * *weight / 1000
             }
+        };
+        let grain = shared.params.net_grain;
+        let eval = if self.net.is_some() && grain > 1 {
+            (eval + grain / 2).div_euclid(grain) * grain
+        } else {
+            eval
         };
         if shared.params.contempt == 0 {
             return eval;

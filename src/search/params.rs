@@ -21,7 +21,7 @@ use crate::tunable;
 use super::tunables::conv::NEVER;
 
 /// The alpha-beta's tunable parameters, in the order of their options.
-pub const ALPHA_BETA: [Tunable<SearchParams>; 18] = [
+pub const ALPHA_BETA: [Tunable<SearchParams>; 19] = [
     tunable!(SearchParams, "Aspiration", aspiration, int, 0, 10_000, 5),
     tunable!(SearchParams, "LMR Min Depth", lmr_min_depth, int, 1, 64, 1),
     tunable!(SearchParams, "LMR Min Move", lmr_min_move, count, 1, NEVER, 1),
@@ -40,6 +40,7 @@ pub const ALPHA_BETA: [Tunable<SearchParams>; 18] = [
     tunable!(SearchParams, "RFP Max Depth", rfp_max_depth, int, 0, 64, 1),
     tunable!(SearchParams, "LMP Base", lmp_base, count, 0, NEVER, 1),
     tunable!(SearchParams, "LMP Max Depth", lmp_max_depth, int, 0, 64, 1),
+    tunable!(SearchParams, "Net Grain", net_grain, int, 1, 256, 2),
 ];
 
 /// The option names of a game whose options start with `prefix`: `"Morris"` gives
