@@ -208,6 +208,81 @@ fn resume_after_an_interruption_loses_and_repeats_no_game() {
     assert!(text(&o).contains("--resume"), "{}", text(&o));
 }
 
+/// `--resume` with a larger `--rounds` extends a finished (or undecided) match: the
+/// recorded games stay, the new rounds are played, and the header says the new number.
+/// Fewer rounds than recorded are refused and change nothing.
+#[test]
+fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
+    let d = scratch("resume-extend");
+    let grown = d.join("grown.ugr");
+    let whole = d.join("whole.ugr");
+    let engine = format!("name=ugine cmd={UGINE}");
+    let run = |records: &Path, rounds: &str, resume: bool| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "morris",
+            "--engine",
+            &engine,
+            "--engine",
+            "name=random",
+            "--depth",
+            "1",
+            "--rounds",
+            rounds,
+            "--records",
+            records.to_str().unwrap(),
+            "--quiet",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        ugine(&args)
+    };
+    let header = |p: &Path| std::fs::read_to_string(p).unwrap().lines().next().unwrap().to_string();
+    assert!(run(&grown, "2", false).status.success());
+    let first = lines(&grown);
+    assert_eq!(first.len(), 4);
+    let o = run(&grown, "3", true);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("extending the match from 2 to 3 rounds"), "{}", text(&o));
+    let after = lines(&grown);
+    assert_eq!(&after[..4], &first[..], "recorded games are kept as they were");
+    assert_eq!(after.len(), 6);
+    // The same games as a match of 3 rounds played in one run, and the same header.
+    assert!(run(&whole, "3", false).status.success());
+    assert_eq!(games_without_times(&grown), games_without_times(&whole));
+    assert_eq!(header(&grown), header(&whole));
+    assert!(header(&grown).contains(" rounds=3 "), "{}", header(&grown));
+    // Shortening is refused and leaves the file as it was.
+    let before = std::fs::read_to_string(&grown).unwrap();
+    let o = run(&grown, "2", true);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("extended, not shortened"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&grown).unwrap(), before);
+    // Any other changed setting is still refused.
+    let o = ugine(&[
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        "2",
+        "--rounds",
+        "4",
+        "--records",
+        grown.to_str().unwrap(),
+        "--resume",
+        "--quiet",
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("recorded with other settings"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&grown).unwrap(), before);
+}
+
 #[test]
 fn killed_run_keeps_every_finished_game() {
     let d = scratch("kill");

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 
 use crate::runner::records::record::GameRecord;
 use crate::runner::schedule::{Format, Shard, pairings};
@@ -115,6 +115,12 @@ impl MatchInfo {
             && self.shard.count == other.shard.count
     }
 
+    /// True when `other` is this match with another number of rounds (an extended or
+    /// not yet extended match: `--resume` with a larger `--rounds`).
+    pub fn same_match_any_rounds(&self, other: &MatchInfo) -> bool {
+        self.same_match(&MatchInfo { rounds: self.rounds, ..other.clone() })
+    }
+
     /// The first setting that differs from `other`'s, for error messages.
     pub fn first_difference(&self, other: &MatchInfo) -> String {
         let a = self.encode();
@@ -194,6 +200,25 @@ pub fn read_header(path: &Path) -> anyhow::Result<Option<MatchInfo>> {
     }
 }
 
+/// Replaces the match header of the record file at `path` by `info`'s (when a resumed
+/// match is extended to more rounds), keeping every other line. The new file is written
+/// beside the old one and renamed over it, so a crash leaves one or the other whole.
+pub fn rewrite_header(path: &Path, info: &MatchInfo) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read record file {}", path.display()))?;
+    let rest = match text.split_once('\n') {
+        Some((first, rest)) if first.starts_with(HEADER_TAG) => rest,
+        _ => bail!("{}: its first line is not a match header", path.display()),
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".header-tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, format!("{}\n{rest}", info.header_line()))
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot replace record file {}", path.display()))
+}
+
 /// Checks that a record of `info`'s match is where it should be: in range, in the
 /// file's shard, with the engines its seat says. Returns what is wrong.
 pub fn check_record(r: &GameRecord, info: &MatchInfo) -> Result<(), String> {
@@ -250,6 +275,8 @@ mod tests {
         assert!(!info.same_match(&other_split));
         let other_rounds = MatchInfo { rounds: 99, ..info.clone() };
         assert!(!info.same_match(&other_rounds));
+        assert!(info.same_match_any_rounds(&other_rounds));
+        assert!(!info.same_match_any_rounds(&MatchInfo { rounds: 99, ..other_split }));
         assert_eq!(info.first_difference(&other_rounds), "'rounds=100' against 'rounds=99'");
     }
 

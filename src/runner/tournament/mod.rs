@@ -25,7 +25,9 @@ use crate::runner::note;
 use crate::runner::players::process::ProcessPlayer;
 use crate::runner::players::uct_player::UctPlayer;
 use crate::runner::players::{Player, RandomPlayer};
-use crate::runner::records::header::{HEADER_VERSION, MatchInfo, fingerprint, read_header};
+use crate::runner::records::header::{
+    HEADER_VERSION, MatchInfo, fingerprint, read_header, rewrite_header,
+};
 use crate::runner::records::live::{LiveFile, LiveGame, live_path, unix_ms};
 use crate::runner::records::opening::{Opening, load_openings};
 use crate::runner::records::pgn::PgnWriter;
@@ -296,11 +298,12 @@ impl Match {
     }
 
     /// Reads the games already recorded (for `--resume`), checking they belong to this
-    /// match.
-    fn recorded(&self) -> anyhow::Result<Vec<GameRecord>> {
+    /// match, and the number of rounds recorded when this run extends the match to more.
+    fn recorded(&self) -> anyhow::Result<(Vec<GameRecord>, Option<usize>)> {
         let Some(path) = self.cfg.records.as_ref().filter(|p| self.cfg.resume && p.exists()) else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), None));
         };
+        let mut extended_from = None;
         match read_header(path)? {
             Some(h) if h.version != HEADER_VERSION => bail!(
                 "{}: its match header is version {} and this ugine writes version {HEADER_VERSION}: `ugine replay`, `merge` and `ratings` read it, but it cannot be resumed; continue the match in a new record file",
@@ -309,7 +312,17 @@ impl Match {
             ),
             Some(h) => {
                 let me = self.info();
-                if h != me {
+                if h != me && h.same_match_any_rounds(&me) {
+                    if h.rounds > me.rounds {
+                        bail!(
+                            "{}: recorded as a match of {} rounds: --rounds {} would leave recorded games out; a match can be extended, not shortened",
+                            path.display(),
+                            h.rounds,
+                            me.rounds
+                        );
+                    }
+                    extended_from = Some(h.rounds);
+                } else if h != me {
                     bail!(
                         "{}: recorded with other settings ({}): resume with the same settings",
                         path.display(),
@@ -360,7 +373,7 @@ impl Match {
                 out.push(r);
             }
         }
-        Ok(out)
+        Ok((out, extended_from))
     }
 
     /// Starts every engine process and waits for its handshake, before any game is
@@ -446,13 +459,16 @@ impl Match {
         }
         let names: Vec<String> = self.cfg.engines.iter().map(|e| e.name.clone()).collect();
         let mut standings = Standings::new(&names, &self.pairings);
-        let done = self.recorded()?;
+        let (done, extended_from) = self.recorded()?;
         let done_ids: HashSet<GameId> = done.iter().map(|r| r.id).collect();
         for r in &done {
             standings.add(r);
         }
         if !done.is_empty() {
             note(&format!("resuming: {} games already recorded", done.len()));
+        }
+        if let Some(before) = extended_from {
+            note(&format!("extending the match from {before} to {} rounds", self.cfg.rounds));
         }
         let mut peers = self.peers();
         let (mut verdict, mut merged) = self.sprt_verdict(&standings, peers.as_mut());
@@ -470,6 +486,9 @@ impl Match {
                         "record file {} already exists: use --resume to continue it, or another file",
                         p.display()
                     );
+                }
+                if extended_from.is_some() {
+                    rewrite_header(p, &self.info())?;
                 }
                 let mut w = RecordWriter::append(p)?;
                 if empty {

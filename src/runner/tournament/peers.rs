@@ -66,7 +66,9 @@ impl Peers {
         for f in &mut self.files {
             if f.counted.is_none() {
                 match read_header(&f.path) {
-                    Ok(Some(h)) if h.same_match(&self.me) => f.counted = Some(true),
+                    // A peer not yet extended to this run's rounds (or already extended) is the
+                    // same match: only its records within this run's rounds count.
+                    Ok(Some(h)) if h.same_match_any_rounds(&self.me) => f.counted = Some(true),
                     Ok(Some(h)) => {
                         note(&format!(
                             "warning: {} belongs to another match ({}): not counted",
