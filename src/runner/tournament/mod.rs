@@ -312,7 +312,7 @@ impl Match {
             ),
             Some(h) => {
                 let me = self.info();
-                if h != me && h.same_match_any_rounds(&me) {
+                if h.shard == me.shard && h.rounds != me.rounds && h.same_match_any_rounds(&me) {
                     if h.rounds > me.rounds {
                         bail!(
                             "{}: recorded as a match of {} rounds: --rounds {} would leave recorded games out; a match can be extended, not shortened",
