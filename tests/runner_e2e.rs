@@ -217,7 +217,7 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
     let grown = d.join("grown.ugr");
     let whole = d.join("whole.ugr");
     let engine = format!("name=ugine cmd={UGINE}");
-    let run = |records: &Path, rounds: &str, resume: bool| {
+    let run_at = |records: &Path, depth: &str, rounds: &str, resume: bool| {
         let mut args = vec![
             "match",
             "--game",
@@ -227,7 +227,7 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
             "--engine",
             "name=random",
             "--depth",
-            "1",
+            depth,
             "--rounds",
             rounds,
             "--records",
@@ -239,6 +239,7 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
         }
         ugine(&args)
     };
+    let run = |records: &Path, rounds: &str, resume: bool| run_at(records, "1", rounds, resume);
     let header = |p: &Path| std::fs::read_to_string(p).unwrap().lines().next().unwrap().to_string();
     assert!(run(&grown, "2", false).status.success());
     let first = lines(&grown);
@@ -261,23 +262,7 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
     assert!(text(&o).contains("extended, not shortened"), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(&grown).unwrap(), before);
     // Any other changed setting is still refused.
-    let o = ugine(&[
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
-        "--depth",
-        "2",
-        "--rounds",
-        "4",
-        "--records",
-        grown.to_str().unwrap(),
-        "--resume",
-        "--quiet",
-    ]);
+    let o = run_at(&grown, "2", "4", true);
     assert!(!o.status.success());
     assert!(text(&o).contains("recorded with other settings"), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(&grown).unwrap(), before);
