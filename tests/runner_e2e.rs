@@ -6,7 +6,7 @@ mod runner_util;
 
 use std::collections::HashSet;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output};
 
 use runner_util::{UGINE, field, lines, scratch, script, sh_commands, text, ugine};
 
@@ -148,33 +148,39 @@ fn games_without_times(path: &Path) -> HashSet<String> {
         .collect()
 }
 
+/// `ugine match` of ugine at `depth` against the random mover for `rounds` rounds of
+/// Morris, recorded to `records`, resuming it when `resume`.
+fn ugine_against_random(records: &Path, depth: &str, rounds: &str, resume: bool) -> Output {
+    let engine = format!("name=ugine cmd={UGINE}");
+    let mut args = vec![
+        "match",
+        "--game",
+        "morris",
+        "--engine",
+        &engine,
+        "--engine",
+        "name=random",
+        "--depth",
+        depth,
+        "--rounds",
+        rounds,
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ];
+    if resume {
+        args.push("--resume");
+    }
+    ugine(&args)
+}
+
 #[test]
 fn resume_after_an_interruption_loses_and_repeats_no_game() {
     let d = scratch("resume");
     let full = d.join("full.ugr");
     let part = d.join("part.ugr");
-    let engine = format!("name=ugine cmd={UGINE}");
     let run = |records: &Path, resume: bool| {
-        let mut args = vec![
-            "match",
-            "--game",
-            "morris",
-            "--engine",
-            &engine,
-            "--engine",
-            "name=random",
-            "--depth",
-            "1",
-            "--rounds",
-            "4",
-            "--records",
-            records.to_str().unwrap(),
-            "--quiet",
-        ];
-        if resume {
-            args.push("--resume");
-        }
-        let o = ugine(&args);
+        let o = ugine_against_random(records, "1", "4", resume);
         assert!(o.status.success(), "{}", text(&o));
     };
     run(&full, false);
@@ -216,30 +222,9 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
     let d = scratch("resume-extend");
     let grown = d.join("grown.ugr");
     let whole = d.join("whole.ugr");
-    let engine = format!("name=ugine cmd={UGINE}");
-    let run_at = |records: &Path, depth: &str, rounds: &str, resume: bool| {
-        let mut args = vec![
-            "match",
-            "--game",
-            "morris",
-            "--engine",
-            &engine,
-            "--engine",
-            "name=random",
-            "--depth",
-            depth,
-            "--rounds",
-            rounds,
-            "--records",
-            records.to_str().unwrap(),
-            "--quiet",
-        ];
-        if resume {
-            args.push("--resume");
-        }
-        ugine(&args)
+    let run = |records: &Path, rounds: &str, resume: bool| {
+        ugine_against_random(records, "1", rounds, resume)
     };
-    let run = |records: &Path, rounds: &str, resume: bool| run_at(records, "1", rounds, resume);
     let header = |p: &Path| std::fs::read_to_string(p).unwrap().lines().next().unwrap().to_string();
     assert!(run(&grown, "2", false).status.success());
     let first = lines(&grown);
@@ -262,7 +247,7 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
     assert!(text(&o).contains("extended, not shortened"), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(&grown).unwrap(), before);
     // Any other changed setting is still refused.
-    let o = run_at(&grown, "2", "4", true);
+    let o = ugine_against_random(&grown, "2", "4", true);
     assert!(!o.status.success());
     assert!(text(&o).contains("recorded with other settings"), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(&grown).unwrap(), before);
