@@ -5,7 +5,7 @@
 mod common;
 
 use common::{random_playouts, unmake_restores};
-use ugine::core::{Game, MoveError, Outcome, Rng, Side};
+use ugine::core::{Game, MoveError, Outcome, Reversible, Rng, Side};
 use ugine::games::morpiae::{Morpiae, MorpiaeOptions, Variant};
 
 fn opts(variant: Variant) -> MorpiaeOptions {
@@ -195,6 +195,38 @@ fn random_games_keep_the_incremental_move_list_exact() {
                 let mut inc = pos.legal_moves().to_vec();
                 inc.sort();
                 assert_eq!(inc, pos.moves_from_scratch(), "{}", pos.to_fen());
+                let mv = *rng.choose(pos.legal_moves());
+                pos.play(mv);
+            }
+        }
+    }
+}
+
+/// Three plies played and taken back in every order from positions of random games:
+/// each level gets back its move list exactly, in its order (the undo records share one
+/// stack of removed moves).
+#[test]
+fn nested_unplay_restores_each_move_list_in_order() {
+    fn walk(pos: &mut Morpiae, depth: u32, rng: &mut Rng) {
+        let before = (pos.legal_moves().to_vec(), pos.to_fen(), pos.hash());
+        if depth == 0 {
+            return;
+        }
+        // A few moves per level keep the walk short.
+        for _ in 0..4.min(before.0.len()) {
+            let mv = *rng.choose(&before.0);
+            let undo = pos.play_reversible(mv);
+            walk(pos, depth - 1, rng);
+            pos.unplay(mv, undo);
+            assert_eq!((pos.legal_moves().to_vec(), pos.to_fen(), pos.hash()), before, "{mv}");
+        }
+    }
+    let mut rng = Rng::new(5);
+    for v in [Variant::Touching, Variant::Disjoint] {
+        for _ in 0..6 {
+            let mut pos = Morpiae::startpos(&opts(v));
+            while pos.outcome().is_none() {
+                walk(&mut pos, 3, &mut rng);
                 let mv = *rng.choose(pos.legal_moves());
                 pos.play(mv);
             }

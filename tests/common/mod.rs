@@ -62,6 +62,11 @@ pub fn unmake_restores<G: Reversible>(opts: &G::Options, games: usize, seed: u64
                 let undo = pos.play_reversible(mv);
                 pos.unplay(mv, undo);
                 assert_eq!((pos.to_fen(), pos.hash()), (fen.clone(), hash), "unplay {mv}");
+                // The same moves in the same order: the search's move ordering depends
+                // on it.
+                let mut again = Vec::new();
+                pos.generate_moves(&mut again);
+                assert!(again == moves, "unplay {mv} changed the move list");
             }
             pos.play(*rng.choose(&moves));
         }

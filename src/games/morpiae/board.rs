@@ -110,6 +110,28 @@ impl Grid {
         self.cells[(cy * self.width + cx) as usize]
     }
 
+    /// True when `(x, y)` lies inside the window.
+    #[inline]
+    fn inside(&self, x: i32, y: i32) -> bool {
+        let (cx, cy) = (x - self.origin, y - self.origin);
+        cx >= 0 && cy >= 0 && cx < self.width && cy < self.width
+    }
+
+    /// The `N` cells from `(x, y)` on in direction `d` (0 outside the window); read by
+    /// stride, without a bound test per cell, when both ends lie inside.
+    #[inline]
+    pub fn lane<const N: usize>(&self, x: i32, y: i32, d: usize) -> [u16; N] {
+        let (dx, dy) = DIRS[d];
+        let last = N as i32 - 1;
+        if self.inside(x, y) && self.inside(x + last * dx, y + last * dy) {
+            let base = (y - self.origin) * self.width + (x - self.origin);
+            let stride = dy * self.width + dx;
+            std::array::from_fn(|i| self.cells[(base + i as i32 * stride) as usize])
+        } else {
+            std::array::from_fn(|i| self.get(x + i as i32 * dx, y + i as i32 * dy))
+        }
+    }
+
     /// Mutable cell of `(x, y)`, which must lie inside the window.
     #[inline]
     fn cell(&mut self, x: i32, y: i32) -> &mut u16 {
@@ -253,40 +275,42 @@ impl Drawing {
     /// draws it.
     #[inline]
     pub fn line_move(&self, sx: i32, sy: i32, d: u8) -> Option<MorpiaeMove> {
+        let (circles, blocking) = self.lane_bits(&self.grid.lane::<5>(sx, sy, d as usize), d);
+        let k = self.open_point(circles, blocking)?;
         let (dx, dy) = DIRS[d as usize];
-        let g = &self.grid;
-        let inside = |x: i32, y: i32| {
-            let (cx, cy) = (x - g.origin, y - g.origin);
-            cx >= 0 && cy >= 0 && cx < g.width && cy < g.width
-        };
-        // Both ends inside the window: read the cells by stride without bound tests.
-        let fast = inside(sx, sy) && inside(sx + 4 * dx, sy + 4 * dy);
-        let base = (sy - g.origin) * g.width + (sx - g.origin);
-        let stride = dy * g.width + dx;
-        let mut empty = None;
-        for i in 0..5 {
-            let c = if fast {
-                g.cells[(base + i * stride) as usize]
-            } else {
-                g.get(sx + i * dx, sy + i * dy)
-            };
-            if c & CIRCLE == 0 {
-                if empty.is_some() {
-                    return None;
-                }
-                empty = Some(i);
-                continue;
-            }
-            let blocked = match self.variant {
-                Variant::Touching => i < 4 && c & (SEG << d) != 0,
-                Variant::Disjoint => c & (CROSSED << d) != 0,
-            };
-            if blocked {
-                return None;
-            }
-        }
-        let k = empty?;
         Some(MorpiaeMove { x: sx + k * dx, y: sy + k * dy, dir: d, k: k as u8 })
+    }
+
+    /// Two bit masks over `cells`, points of a track of direction `d` (bit i: cell i):
+    /// the circles, and the circles a line of `d` may not use (in 5T: a stroke of `d`
+    /// leaves them; in 5D: crossed in `d`).
+    #[inline]
+    fn lane_bits<const N: usize>(&self, cells: &[u16; N], d: u8) -> (u32, u32) {
+        let bit = match self.variant {
+            Variant::Touching => SEG << d,
+            Variant::Disjoint => CROSSED << d,
+        };
+        let (mut circles, mut blocking) = (0, 0);
+        for (i, &c) in cells.iter().enumerate() {
+            circles |= u32::from(c & CIRCLE != 0) << i;
+            blocking |= u32::from(c & bit != 0) << i;
+        }
+        // Only circles carry strokes; an empty point's bits are ignored.
+        (circles, blocking & circles)
+    }
+
+    /// For the five points of a line given by [`Drawing::lane_bits`] (bits 0–4): the
+    /// index of its one empty point if the line can be drawn (exactly one point empty,
+    /// none blocking; in 5T the last point's stroke goes elsewhere and does not count).
+    #[inline]
+    fn open_point(&self, circles: u32, blocking: u32) -> Option<i32> {
+        let empty = !circles & 0x1F;
+        let checked = match self.variant {
+            Variant::Touching => 0xF,
+            Variant::Disjoint => 0x1F,
+        };
+        (empty.count_ones() == 1 && blocking & checked == 0)
+            .then_some(empty.trailing_zeros() as i32)
     }
 
     /// True when the line of direction `d` starting at `(sx, sy)` may lie on the drawing
@@ -384,15 +408,17 @@ impl Drawing {
     pub fn capture_mask(&self, mv: MorpiaeMove) -> u8 {
         let d = mv.dir as usize;
         let (dx, dy) = DIRS[d];
+        let (sx, sy) = mv.start();
+        // The point before the line, then its five points.
+        let cells = self.grid.lane::<6>(sx - dx, sy - dy, d);
         let others = 0xF & !(1u16 << d);
         let mut mask = 0;
         for i in 0..5 {
-            if i == mv.k as i32 {
+            if i == mv.k as usize {
                 // The new circle has no strokes in other directions yet.
                 continue;
             }
-            let (x, y) = mv.point(i);
-            let c = self.grid.get(x, y);
+            let c = cells[i + 1];
             if c & (OWNER[0] | OWNER[1]) != 0 {
                 continue;
             }
@@ -402,7 +428,7 @@ impl Drawing {
             // Crossed in `d` once the line is drawn: in 5D every point; in 5T the inner
             // points, and an end where a line of `d` continues this one.
             let in_d = match (self.variant, i) {
-                (Variant::Touching, 0) => self.segment(x - dx, y - dy, d),
+                (Variant::Touching, 0) => cells[0] & (SEG << d) != 0,
                 (Variant::Touching, 4) => c & (SEG << d) != 0,
                 _ => true,
             };
@@ -434,8 +460,16 @@ impl Drawing {
     }
 
     /// Updates `moves` (the legal moves before `mv`) after `mv` was drawn: drops the
-    /// moves that became illegal and adds the new lines through the new circle.
-    pub fn update_moves(&self, moves: &mut Vec<MorpiaeMove>, mv: MorpiaeMove) {
+    /// moves that became illegal, each pushed on `removed` with its index in the old
+    /// list (ascending), and adds the new lines through the new circle at the end.
+    /// Returns how many moves were kept, which with `removed` rebuilds the old list
+    /// ([`restore_moves`]).
+    pub fn update_moves(
+        &self,
+        moves: &mut Vec<MorpiaeMove>,
+        mv: MorpiaeMove,
+        removed: &mut Vec<(u32, MorpiaeMove)>,
+    ) -> usize {
         // A move of another direction loses only its new point; one of the same
         // direction (which cannot hold the new circle: it had one empty point, its own)
         // is lost when its line overlaps the new one on their common track.
@@ -453,25 +487,64 @@ impl Drawing {
             Variant::Touching => 3,
             Variant::Disjoint => 4,
         };
-        moves.retain(|&m| {
-            if m.x == mv.x && m.y == mv.y {
-                return false;
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let lost = (m.x == mv.x && m.y == mv.y) || {
+                m.dir == mv.dir && {
+                    let (l, t) = track(m);
+                    l == lane && (t - at).abs() <= reach
+                }
+            };
+            if lost {
+                removed.push((i as u32, m));
+            } else {
+                moves[kept] = m;
+                kept += 1;
             }
-            if m.dir != mv.dir {
-                return true;
-            }
-            let (l, t) = track(m);
-            l != lane || (t - at).abs() > reach
-        });
+        }
+        moves.truncate(kept);
         for d in 0..4u8 {
             let (dx, dy) = DIRS[d as usize];
+            // The nine points of direction `d` centred on the new circle, read once: the
+            // five lines through it are windows of them.
+            let cells = self.grid.lane::<9>(mv.x - 4 * dx, mv.y - 4 * dy, d as usize);
+            let (circles, blocking) = self.lane_bits(&cells, d);
             for j in 0..5 {
                 // A line through the new circle was not legal before (it had the new
                 // point empty and, being legal, no other): no duplicates.
-                if let Some(m) = self.line_move(mv.x - j * dx, mv.y - j * dy, d) {
-                    moves.push(m);
+                let from = 4 - j;
+                if let Some(k) = self.open_point(circles >> from, blocking >> from) {
+                    let (sx, sy) = (mv.x - j * dx, mv.y - j * dy);
+                    moves.push(MorpiaeMove { x: sx + k * dx, y: sy + k * dy, dir: d, k: k as u8 });
                 }
             }
+        }
+        kept
+    }
+}
+
+/// Takes back [`Drawing::update_moves`]: `moves` is the updated list, `kept` what it
+/// returned and `removed` the entries it pushed; the old list comes back in its order.
+pub fn restore_moves(moves: &mut Vec<MorpiaeMove>, kept: usize, removed: &[(u32, MorpiaeMove)]) {
+    let total = kept + removed.len();
+    moves.truncate(kept);
+    moves.resize(total, MorpiaeMove { x: 0, y: 0, dir: 0, k: 0 });
+    // From the back: each slot takes the last removed move if it came from there, else
+    // the last kept move not yet placed; once every removed move is back, the kept
+    // moves still to place already sit in their slots.
+    let mut from = kept;
+    let mut rest = removed.len();
+    for slot in (0..total).rev() {
+        if rest == 0 {
+            break;
+        }
+        if removed[rest - 1].0 as usize == slot {
+            rest -= 1;
+            moves[slot] = removed[rest].1;
+        } else {
+            from -= 1;
+            moves[slot] = moves[from];
         }
     }
 }

@@ -52,7 +52,10 @@ impl Game for Morpiae {
 
     fn play(&mut self, mv: MorpiaeMove) {
         self.draw(mv);
-        self.drawing.update_moves(&mut self.moves, mv);
+        // Not to be taken back: the removed moves are dropped at once.
+        let height = self.removed.len();
+        self.drawing.update_moves(&mut self.moves, mv, &mut self.removed);
+        self.removed.truncate(height);
     }
 
     fn outcome(&self) -> Option<Outcome> {

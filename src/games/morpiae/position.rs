@@ -2,7 +2,7 @@
 //! counted per player, the side to move and the hash; the `Game` and `Reversible`
 //! implementations.
 
-use super::board::{Drawing, KEY_P2, key_circle, key_line, key_owner};
+use super::board::{Drawing, KEY_P2, key_circle, key_line, key_owner, restore_moves};
 use super::notation::MorpiaeMove;
 use super::options::{MorpiaeOptions, Variant};
 use crate::core::{Reversible, Side};
@@ -16,6 +16,10 @@ pub struct Morpiae {
     pub(super) lines: Vec<MorpiaeMove>,
     /// The legal moves, kept up to date by [`Drawing::update_moves`].
     pub(super) moves: Vec<MorpiaeMove>,
+    /// The moves that play took out of `moves`, with their old indices, for every move
+    /// still to be taken back ([`Drawing::update_moves`]): a stack shared by the undo
+    /// records, so that playing a move allocates nothing.
+    pub(super) removed: Vec<(u32, MorpiaeMove)>,
     /// Coloured circles per player.
     pub(super) colours: [u32; 2],
     /// Uncoloured circles by the number of directions they are crossed in (0–4), kept up
@@ -40,7 +44,10 @@ pub struct Captures {
 /// What [`Morpiae::unplay`] needs to restore a position.
 #[derive(Clone, Debug)]
 pub struct MorpiaeUndo {
-    moves: Vec<MorpiaeMove>,
+    /// Moves kept by the update of the move list, and the height of
+    /// [`Morpiae::removed`] before it.
+    kept: u32,
+    removed_from: u32,
     open: [u16; 5],
     captured: u8,
     hash: u64,
@@ -61,6 +68,7 @@ impl Morpiae {
             drawing,
             lines: Vec::new(),
             moves: Vec::new(),
+            removed: Vec::new(),
             colours: [0, 0],
             open: [0; 5],
             stm: Side::P1,
@@ -197,11 +205,11 @@ impl Reversible for Morpiae {
 
     fn play_reversible(&mut self, mv: MorpiaeMove) -> MorpiaeUndo {
         let hash = self.hash;
-        let moves = self.moves.clone();
         let open = self.open;
+        let removed_from = self.removed.len() as u32;
         let captured = self.draw(mv);
-        self.drawing.update_moves(&mut self.moves, mv);
-        MorpiaeUndo { moves, open, captured, hash }
+        let kept = self.drawing.update_moves(&mut self.moves, mv, &mut self.removed) as u32;
+        MorpiaeUndo { kept, removed_from, open, captured, hash }
     }
 
     fn unplay(&mut self, mv: MorpiaeMove, undo: MorpiaeUndo) {
@@ -209,7 +217,9 @@ impl Reversible for Morpiae {
         self.drawing.undraw(mv, side, undo.captured);
         self.colours[side.index()] -= undo.captured.count_ones();
         self.lines.pop();
-        self.moves = undo.moves;
+        let from = undo.removed_from as usize;
+        restore_moves(&mut self.moves, undo.kept as usize, &self.removed[from..]);
+        self.removed.truncate(from);
         self.open = undo.open;
         self.hash = undo.hash;
         self.stm = side;
