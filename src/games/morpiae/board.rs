@@ -118,7 +118,7 @@ impl Grid {
     }
 
     /// The `N` cells from `(x, y)` on in direction `d` (0 outside the window); read by
-    /// stride, without a bound test per cell, when both ends lie inside.
+    /// stride, without testing each cell against the window, when both ends lie inside.
     #[inline]
     pub fn lane<const N: usize>(&self, x: i32, y: i32, d: usize) -> [u16; N] {
         let (dx, dy) = DIRS[d];
@@ -277,8 +277,7 @@ impl Drawing {
     pub fn line_move(&self, sx: i32, sy: i32, d: u8) -> Option<MorpiaeMove> {
         let (circles, blocking) = self.lane_bits(&self.grid.lane::<5>(sx, sy, d as usize), d);
         let k = self.open_point(circles, blocking)?;
-        let (dx, dy) = DIRS[d as usize];
-        Some(MorpiaeMove { x: sx + k * dx, y: sy + k * dy, dir: d, k: k as u8 })
+        Some(MorpiaeMove::from_start((sx, sy), d, k))
     }
 
     /// Two bit masks over `cells`, points of a track of direction `d` (bit i: cell i):
@@ -515,8 +514,8 @@ impl Drawing {
                 // point empty and, being legal, no other): no duplicates.
                 let from = 4 - j;
                 if let Some(k) = self.open_point(circles >> from, blocking >> from) {
-                    let (sx, sy) = (mv.x - j * dx, mv.y - j * dy);
-                    moves.push(MorpiaeMove { x: sx + k * dx, y: sy + k * dy, dir: d, k: k as u8 });
+                    let start = (mv.x - j * dx, mv.y - j * dy);
+                    moves.push(MorpiaeMove::from_start(start, d, k));
                 }
             }
         }

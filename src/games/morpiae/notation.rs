@@ -32,6 +32,14 @@ impl MorpiaeMove {
         (self.x + (i - k) * dx, self.y + (i - k) * dy)
     }
 
+    /// The move drawing the line of direction `dir` from `(sx, sy)` whose point `k`
+    /// (0…4) is the new one.
+    #[inline]
+    pub fn from_start((sx, sy): (i32, i32), dir: u8, k: i32) -> MorpiaeMove {
+        let (dx, dy) = DIRS[dir as usize];
+        MorpiaeMove { x: sx + k * dx, y: sy + k * dy, dir, k: k as u8 }
+    }
+
     /// The line's first point.
     pub fn start(self) -> (i32, i32) {
         self.point(0)
