@@ -8,7 +8,10 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use runner_util::{UGINE, field, lines, scratch, script, sh_commands, text, ugine};
+use runner_util::{
+    UGINE, field, lines, morris_against_random, morris_against_random_args, scratch, script,
+    sh_commands, text, ugine,
+};
 
 #[test]
 fn ugine_against_random_with_openings_records_and_replay() {
@@ -17,15 +20,7 @@ fn ugine_against_random_with_openings_records_and_replay() {
     let o = ugine(&["genfens", "morris", "3", "--seed", "5", "-o", openings.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
     let records = d.join("games.ugr");
-    let engine = format!("name=ugine cmd={UGINE}");
-    let o = ugine(&[
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
+    let o = morris_against_random(&[
         "--depth",
         "2",
         "--rounds",
@@ -114,15 +109,7 @@ fn failing_engines_lose_and_the_match_goes_on() {
 fn sprt_stops_the_match_when_h1_is_accepted() {
     let d = scratch("sprt");
     let records = d.join("games.ugr");
-    let engine = format!("name=ugine cmd={UGINE}");
-    let o = ugine(&[
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
+    let o = morris_against_random(&[
         "--depth",
         "2",
         "--rounds",
@@ -151,15 +138,7 @@ fn games_without_times(path: &Path) -> HashSet<String> {
 /// `ugine match` of ugine at `depth` against the random mover for `rounds` rounds of
 /// Morris, recorded to `records`, resuming it when `resume`.
 fn ugine_against_random(records: &Path, depth: &str, rounds: &str, resume: bool) -> Output {
-    let engine = format!("name=ugine cmd={UGINE}");
     let mut args = vec![
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
         "--depth",
         depth,
         "--rounds",
@@ -171,7 +150,7 @@ fn ugine_against_random(records: &Path, depth: &str, rounds: &str, resume: bool)
     if resume {
         args.push("--resume");
     }
-    ugine(&args)
+    morris_against_random(&args)
 }
 
 #[test]
@@ -257,25 +236,10 @@ fn resume_extends_a_match_to_more_rounds_but_never_fewer() {
 fn killed_run_keeps_every_finished_game() {
     let d = scratch("kill");
     let records = d.join("games.ugr");
-    let engine = format!("name=ugine cmd={UGINE}");
-    let args = [
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
-        "--depth",
-        "3",
-        "--rounds",
-        "10",
-        "--records",
-        records.to_str().unwrap(),
-        "--quiet",
-    ];
+    let rest =
+        ["--depth", "3", "--rounds", "10", "--records", records.to_str().unwrap(), "--quiet"];
     let mut child = Command::new(UGINE)
-        .args(args)
+        .args(morris_against_random_args(&rest))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -299,7 +263,7 @@ fn killed_run_keeps_every_finished_game() {
     let before: Vec<String> =
         lines(&records).into_iter().filter(|l| l.contains("\tdetail=")).collect();
     assert!(before.len() >= 2);
-    let o = ugine(&[&args[..], &["--resume"]].concat());
+    let o = morris_against_random(&[&rest[..], &["--resume"]].concat());
     assert!(o.status.success(), "{}", text(&o));
     let after = lines(&records);
     assert_eq!(&after[..before.len()], &before[..], "nothing recorded is lost or rewritten");
@@ -573,14 +537,7 @@ fn settings_that_cannot_be_meant_are_refused() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     std::fs::remove_file(&records).unwrap();
-    let o = ugine(&[
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
+    let o = morris_against_random(&[
         "--depth",
         "1",
         "--option",

@@ -7,7 +7,7 @@ mod runner_util;
 
 use std::path::Path;
 
-use runner_util::{UGINE, lines, scratch, text, ugine};
+use runner_util::{UGINE, lines, morris_against_random, scratch, text, ugine};
 
 /// The settings of a small deterministic round robin: ugine at depths 1 and 2 and the
 /// random mover, on generated openings in random order.
@@ -181,15 +181,7 @@ fn each_shard_resumes_its_own_file() {
 /// ugine at depth 2 against the random mover, with an SPRT that ugine passes after a
 /// few pairs.
 fn sprt_shard(dir: &Path, shard: &str) -> String {
-    let engine = format!("name=ugine cmd={UGINE}");
-    let o = ugine(&[
-        "match",
-        "--game",
-        "morris",
-        "--engine",
-        &engine,
-        "--engine",
-        "name=random",
+    let o = morris_against_random(&[
         "--depth",
         "2",
         "--rounds",

@@ -19,6 +19,21 @@ pub fn ugine(args: &[&str]) -> Output {
     Command::new(UGINE).args(args).output().expect("ugine runs")
 }
 
+/// The arguments of `ugine match` of Morris between ugine and the built-in random mover,
+/// followed by `rest` (limits, records, …).
+pub fn morris_against_random_args(rest: &[&str]) -> Vec<String> {
+    let head = ["match", "--game", "morris", "--engine", &format!("name=ugine cmd={UGINE}")]
+        .map(String::from);
+    let random = ["--engine", "name=random"].map(String::from);
+    head.into_iter().chain(random).chain(rest.iter().map(|a| a.to_string())).collect()
+}
+
+/// Runs `ugine match` of Morris between ugine and the random mover with `rest` added
+/// ([`morris_against_random_args`]).
+pub fn morris_against_random(rest: &[&str]) -> Output {
+    Command::new(UGINE).args(morris_against_random_args(rest)).output().expect("ugine runs")
+}
+
 pub fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
