@@ -65,3 +65,33 @@ fn a_step_before_both_hands_are_empty_keeps_a_readable_position_string() {
     }
     assert_eq!(pos.to_fen(), "3/3/3/W1B3/3/B1B/1WW w 0 0 2");
 }
+
+/// The board's set operations, on random masks, against the adjacency of each point:
+/// `neighbours` is the union of the points' neighbours, `steps` counts the adjacent
+/// pairs with one point in each mask (the network's step features and the hand
+/// evaluation's mobility read it).
+#[test]
+fn neighbours_and_steps_agree_with_the_adjacency_of_each_point() {
+    let mut rng = ugine::core::Rng::new(5);
+    let points = 0..24;
+    for _ in 0..2000 {
+        let (a, b) = (rng.next_u64() as u32 & 0xff_ffff, rng.next_u64() as u32 & 0xff_ffff);
+        let union =
+            points.clone().filter(|p| a >> p & 1 == 1).fold(0, |n, p| n | Morris::adjacent(p));
+        assert_eq!(Morris::neighbours(a), union, "neighbours of {a:#08x}");
+        let pairs: u32 = points
+            .clone()
+            .filter(|p| a >> p & 1 == 1)
+            .map(|p| (Morris::adjacent(p) & b).count_ones())
+            .sum();
+        assert_eq!(Morris::steps(a, b), pairs, "steps of {a:#08x} to {b:#08x}");
+    }
+    // Each point alone: its neighbours, and one step to each of them.
+    for p in points {
+        let n = Morris::adjacent(p);
+        assert!((2..=4).contains(&n.count_ones()));
+        assert_eq!(Morris::neighbours(1 << p), n);
+        assert_eq!(Morris::steps(1 << p, 0xff_ffff), n.count_ones());
+        assert_eq!(Morris::steps(1 << p, !n & 0xff_ffff), 0);
+    }
+}

@@ -448,17 +448,21 @@ impl<G: Evaluate> Worker<G> {
 /// Moves the best remaining move (by key) to index `i`, keeping the others in their
 /// order: among equal keys the move generated first comes first, so the game's
 /// generation order breaks ties (a swap would shuffle them).
-fn pick<M>(moves: &mut [M], keys: &mut [i64], i: usize) {
+fn pick<M: Copy>(moves: &mut [M], keys: &mut [i64], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
         if keys[j] > keys[best] {
             best = j;
         }
     }
-    if best != i {
-        moves[i..=best].rotate_right(1);
-        keys[i..=best].rotate_right(1);
+    // Shifted one by one: the lists are short, and `rotate_right` calls `memmove`.
+    let (mv, key) = (moves[best], keys[best]);
+    for j in (i..best).rev() {
+        moves[j + 1] = moves[j];
+        keys[j + 1] = keys[j];
     }
+    moves[i] = mv;
+    keys[i] = key;
 }
 
 /// The score of a finished game for its side to move at `ply`.

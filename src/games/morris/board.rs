@@ -21,10 +21,24 @@ const LINES: &str = "a1-d1 d1-g1 g1-g4 g4-g7 g7-d7 d7-a7 a7-a4 a4-a1 \
 const MILLS: &str = "a1 d1 g1,b2 d2 f2,c3 d3 e3,a4 b4 c4,e4 f4 g4,c5 d5 e5,b6 d6 f6,\
     a7 d7 g7,a1 a4 a7,b2 b4 b6,c3 c4 c5,d1 d2 d3,d5 d6 d7,e3 e4 e5,f2 f4 f6,g1 g4 g7";
 
+/// The points ring by ring (outer, middle, inner), each clockwise from its top left
+/// corner, so that in a *ring mask* (bit `8·r + i` for the `i`-th point of ring `r`) a
+/// point's neighbours on its ring are the bits beside it (cyclically within the byte) and
+/// the odd bits (the middles of the sides) join the same bit of the next ring.
+const RINGS: &str = "a7 d7 g7 g4 g1 d1 a1 a4 b6 d6 f6 f4 f2 d2 b2 b4 c5 d5 e5 e4 e3 d3 c3 c4";
+
+/// The middles of the sides in a ring mask: the points joined to the next ring.
+const RING_MIDDLES: u32 = 0x00aa_aaaa;
+
 /// Board geometry derived once from the spec's lists of lines and mills.
 struct Tables {
     /// Points adjacent to each point.
     adjacent: [u32; POINTS],
+    /// The neighbours of every 8-point slice of the board (bits `8·k` to `8·k + 7`), by
+    /// the slice's bits.
+    neighbours: [[u32; 256]; 3],
+    /// The ring mask ([`RINGS`]) of every 8-point slice of the board, by its bits.
+    to_ring: [[u32; 256]; 3],
     /// The two mills through each point, as masks of all three points.
     mills_through: [[u32; 2]; POINTS],
     /// All 16 mills.
@@ -47,6 +61,19 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         adjacent[a] |= 1 << b;
         adjacent[b] |= 1 << a;
     }
+    let slices = |of_point: &dyn Fn(usize) -> u32| {
+        let mut t = [[0u32; 256]; 3];
+        for (slice, table) in t.iter_mut().enumerate() {
+            for (byte, mask) in table.iter_mut().enumerate() {
+                *mask = bits((byte as u32) << (8 * slice)).fold(0, |acc, p| acc | of_point(p));
+            }
+        }
+        t
+    };
+    let neighbours = slices(&|p| adjacent[p]);
+    let ring: Vec<usize> = RINGS.split_whitespace().map(idx).collect();
+    assert_eq!(ring.len(), POINTS, "every point on a ring");
+    let to_ring = slices(&|p| 1 << ring.iter().position(|&q| q == p).expect("point on a ring"));
     let mills: Vec<u32> = MILLS
         .split(',')
         .map(|m| m.split_whitespace().fold(0u32, |acc, p| acc | 1 << idx(p)))
@@ -66,7 +93,7 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         z_men[side].iter_mut().for_each(|k| *k = next());
         z_hand[side].iter_mut().for_each(|k| *k = next());
     }
-    Tables { adjacent, mills_through, mills, z_men, z_hand, z_p2: next() }
+    Tables { adjacent, neighbours, to_ring, mills_through, mills, z_men, z_hand, z_p2: next() }
 });
 
 /// A Morris position. Player 1 is White.
@@ -280,6 +307,34 @@ impl Morris {
     /// Adjacency mask of point `p`.
     pub fn adjacent(p: usize) -> u32 {
         TABLES.adjacent[p]
+    }
+
+    /// All points adjacent to some point of `mask`.
+    pub fn neighbours(mask: u32) -> u32 {
+        let t = &TABLES.neighbours;
+        t[0][(mask & 0xff) as usize]
+            | t[1][(mask >> 8 & 0xff) as usize]
+            | t[2][(mask >> 16) as usize]
+    }
+
+    /// The steps the men `men` have to the empty points `empty`: the pairs of adjacent
+    /// points, one in each mask (a man next to two empty points counts twice). Counted
+    /// on ring masks ([`RINGS`]): four shifts and four popcounts.
+    #[inline]
+    pub fn steps(men: u32, empty: u32) -> u32 {
+        let t = &TABLES.to_ring;
+        let ring = |m: u32| {
+            t[0][(m & 0xff) as usize] | t[1][(m >> 8 & 0xff) as usize] | t[2][(m >> 16) as usize]
+        };
+        let (men, empty) = (ring(men), ring(empty));
+        let left = (empty << 1 & 0x00fe_fefe) | (empty >> 7 & 0x0001_0101);
+        let right = (empty >> 1 & 0x007f_7f7f) | (empty << 7 & 0x0080_8080);
+        let outer = empty >> 8 & RING_MIDDLES;
+        let inner = empty << 8 & RING_MIDDLES;
+        (men & left).count_ones()
+            + (men & right).count_ones()
+            + (men & outer).count_ones()
+            + (men & inner).count_ones()
     }
 
     /// All 16 mills as point masks.

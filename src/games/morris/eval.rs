@@ -88,23 +88,6 @@ const RESTRICT_ORDER: i32 = 64;
 /// The points with four neighbours (b4, d2, d6, f4).
 const JUNCTIONS: u32 = 1 << 4 | 1 << 10 | 1 << 13 | 1 << 19;
 
-/// The neighbours of every 8-point slice of the board, by the slice's bits.
-static NEIGHBOURS: LazyLock<[[u32; 256]; 3]> = LazyLock::new(|| {
-    let mut t = [[0; 256]; 3];
-    for (slice, table) in t.iter_mut().enumerate() {
-        for (byte, n) in table.iter_mut().enumerate() {
-            *n = bits((byte as u32) << (8 * slice)).fold(0, |acc, p| acc | Morris::adjacent(p));
-        }
-    }
-    t
-});
-
-/// All points adjacent to some point of `mask`.
-fn neighbours(mask: u32) -> u32 {
-    let t = &*NEIGHBOURS;
-    t[0][(mask & 0xff) as usize] | t[1][(mask >> 8 & 0xff) as usize] | t[2][(mask >> 16) as usize]
-}
-
 /// The 16 mills seen from a set of points: bit `16·k + m` is set when the `k`-th point
 /// (in index order) of mill `m` (in [`Morris::mills`] order) is in the set. Three such
 /// 16-bit masks answer for every mill at once which of its points a side holds.
@@ -156,9 +139,9 @@ fn slot(slots: MillSlots, k: usize) -> u32 {
 /// closure (over empty points) of the empty points next to them, so one flood per side
 /// from all those points at once finds them all.
 fn territory(men: [u32; 2], empty: u32) -> [u32; 2] {
-    let mut reach = men.map(|m| neighbours(m) & empty);
+    let mut reach = men.map(|m| Morris::neighbours(m) & empty);
     loop {
-        let next = reach.map(|r| r | neighbours(r) & empty);
+        let next = reach.map(|r| r | Morris::neighbours(r) & empty);
         if next == reach {
             break;
         }
@@ -216,9 +199,9 @@ fn side_terms<T: Terms>(
             bits(Morris::adjacent(p) & empty).filter(|&q| pos.in_mill(after | 1 << q, q)).count();
     }
     add(f::DOUBLE_MILL, double as u32);
-    let mobility: u32 = bits(own).map(|p| (Morris::adjacent(p) & empty).count_ones()).sum();
+    let mobility = Morris::steps(own, empty);
     add(f::MOBILITY, mobility);
-    let blocked_all = (own | enemy) & !neighbours(empty);
+    let blocked_all = (own | enemy) & !Morris::neighbours(empty);
     let blocked = own & blocked_all;
     add(f::BLOCKED_MAN, blocked.count_ones());
     add(
@@ -474,14 +457,14 @@ mod tests {
         while left != 0 {
             let mut region = left & left.wrapping_neg();
             loop {
-                let grown = region | neighbours(region) & empty;
+                let grown = region | Morris::neighbours(region) & empty;
                 if grown == region {
                     break;
                 }
                 region = grown;
             }
             left &= !region;
-            let border = neighbours(region) & !empty;
+            let border = Morris::neighbours(region) & !empty;
             for side in 0..2 {
                 if border != 0 && border & !men[side] == 0 {
                     total[side] += region.count_ones();

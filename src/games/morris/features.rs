@@ -51,20 +51,15 @@ const THEIR_STEPS: u32 = 217;
 /// Every point of the board.
 const BOARD: u32 = (1 << 24) - 1;
 
-/// The men of `side` (an index) within `region` with no empty neighbour, on the board
-/// `men`.
-fn blocked(men: [u32; 2], side: usize, region: u32) -> u32 {
-    let empty = !(men[0] | men[1]);
-    bits(men[side] & region)
-        .filter(|&p| Morris::adjacent(p) & empty == 0)
-        .fold(0, |a, p| a | 1 << p)
+/// The men of `side` (an index) with no empty neighbour, on the board `men`.
+fn blocked(men: [u32; 2], side: usize) -> u32 {
+    men[side] & !Morris::neighbours(!(men[0] | men[1]) & BOARD)
 }
 
-/// The steps of `side`'s (an index) men within `region` on the board `men`: their empty
-/// neighbours, summed.
-fn step_count(men: [u32; 2], side: usize, region: u32) -> u32 {
-    let empty = !(men[0] | men[1]) & BOARD;
-    bits(men[side] & region).map(|p| (Morris::adjacent(p) & empty).count_ones()).sum()
+/// The steps of `side`'s (an index) men on the board `men`: their empty neighbours,
+/// summed.
+fn step_count(men: [u32; 2], side: usize) -> u32 {
+    Morris::steps(men[side], !(men[0] | men[1]) & BOARD)
 }
 
 /// The feature of `side` (an index) having `n` steps, seen by `perspective`.
@@ -77,19 +72,23 @@ fn blocked_man(perspective: Side, side: usize, p: usize) -> u32 {
     (if side == perspective.index() { OWN_BLOCKED } else { THEIR_BLOCKED }) + p as u32
 }
 
-/// The state feature of a mill (`mill` its index, `mask` its points) seen by
-/// `perspective` on `men` (White's, Black's), if it has one.
-fn mill_state(perspective: Side, mill: usize, mask: u32, men: [u32; 2]) -> Option<u32> {
-    let own = (mask & men[perspective.index()]).count_ones();
-    let theirs = (mask & men[perspective.opponent().index()]).count_ones();
-    let kind = match (own, theirs) {
-        (2, 0) => 0,
-        (3, _) => 1,
-        (0, 2) => 2,
-        (_, 3) => 3,
-        _ => return None,
-    };
-    Some(MILL_STATE + 4 * mill as u32 + kind)
+/// The state of a mill (`mask` its points) on `men` (White's, Black's), seen by White:
+/// 0 two White men and no other, 1 three White men, 2 and 3 the same for Black; none
+/// for any other filling. Black sees the colours swapped ([`mill_feature`]).
+fn mill_state(mask: u32, men: [u32; 2]) -> Option<u32> {
+    match ((mask & men[0]).count_ones(), (mask & men[1]).count_ones()) {
+        (2, 0) => Some(0),
+        (3, _) => Some(1),
+        (0, 2) => Some(2),
+        (_, 3) => Some(3),
+        _ => None,
+    }
+}
+
+/// The feature of mill `mill` in state `state` ([`mill_state`]) seen by `perspective`.
+fn mill_feature(perspective: Side, mill: usize, state: u32) -> u32 {
+    let own = if perspective == Side::P1 { state } else { state ^ 2 };
+    MILL_STATE + 4 * mill as u32 + own
 }
 
 /// The feature of `side`'s man on `p` seen by `perspective`.
@@ -122,11 +121,11 @@ impl Features for Morris {
         }
         let men = [self.men(Side::P1), self.men(Side::P2)];
         for (m, &mask) in Morris::mills().iter().enumerate() {
-            out.extend(mill_state(perspective, m, mask, men));
+            out.extend(mill_state(mask, men).map(|state| mill_feature(perspective, m, state)));
         }
         for side in 0..2 {
-            out.extend(bits(blocked(men, side, BOARD)).map(|p| blocked_man(perspective, side, p)));
-            out.push(steps(perspective, side, step_count(men, side, BOARD)));
+            out.extend(bits(blocked(men, side)).map(|p| blocked_man(perspective, side, p)));
+            out.push(steps(perspective, side, step_count(men, side)));
         }
     }
 
@@ -150,21 +149,17 @@ impl Features for Morris {
             if mask & touched == 0 {
                 continue;
             }
-            for p in [Side::P1, Side::P2] {
-                let (old, new) = (mill_state(p, m, mask, before), mill_state(p, m, mask, after));
-                if old != new {
-                    old.into_iter().for_each(|f| delta.remove(p, f));
-                    new.into_iter().for_each(|f| delta.add(p, f));
+            let (old, new) = (mill_state(mask, before), mill_state(mask, after));
+            if old != new {
+                for p in [Side::P1, Side::P2] {
+                    old.into_iter().for_each(|state| delta.remove(p, mill_feature(p, m, state)));
+                    new.into_iter().for_each(|state| delta.add(p, mill_feature(p, m, state)));
                 }
             }
         }
-        // Only men on or next to a touched point change being blocked or their steps.
-        let near = bits(touched).fold(touched, |a, q| a | Morris::adjacent(q));
         for side in 0..2 {
-            let (old, new) = (blocked(before, side, near), blocked(after, side, near));
-            let old_steps = step_count(before, side, BOARD);
-            let new_steps =
-                old_steps + step_count(after, side, near) - step_count(before, side, near);
+            let (old, new) = (blocked(before, side), blocked(after, side));
+            let (old_steps, new_steps) = (step_count(before, side), step_count(after, side));
             for p in [Side::P1, Side::P2] {
                 bits(old & !new).for_each(|q| delta.remove(p, blocked_man(p, side, q)));
                 bits(new & !old).for_each(|q| delta.add(p, blocked_man(p, side, q)));
