@@ -311,10 +311,7 @@ impl Morris {
 
     /// All points adjacent to some point of `mask`.
     pub fn neighbours(mask: u32) -> u32 {
-        let t = &TABLES.neighbours;
-        t[0][(mask & 0xff) as usize]
-            | t[1][(mask >> 8 & 0xff) as usize]
-            | t[2][(mask >> 16) as usize]
+        by_slices(&TABLES.neighbours, mask)
     }
 
     /// The steps the men `men` have to the empty points `empty`: the pairs of adjacent
@@ -322,10 +319,7 @@ impl Morris {
     /// on ring masks ([`RINGS`]): four shifts and four popcounts.
     #[inline]
     pub fn steps(men: u32, empty: u32) -> u32 {
-        let t = &TABLES.to_ring;
-        let ring = |m: u32| {
-            t[0][(m & 0xff) as usize] | t[1][(m >> 8 & 0xff) as usize] | t[2][(m >> 16) as usize]
-        };
+        let ring = |m| by_slices(&TABLES.to_ring, m);
         let (men, empty) = (ring(men), ring(empty));
         let left = (empty << 1 & 0x00fe_fefe) | (empty >> 7 & 0x0001_0101);
         let right = (empty >> 1 & 0x007f_7f7f) | (empty << 7 & 0x0080_8080);
@@ -341,6 +335,14 @@ impl Morris {
     pub fn mills() -> &'static [u32] {
         &TABLES.mills
     }
+}
+
+/// The union of a table's masks for the three 8-point slices of `mask` (a table of
+/// [`Tables`] indexed by slice and the slice's bits).
+fn by_slices(table: &[[u32; 256]; 3], mask: u32) -> u32 {
+    table[0][(mask & 0xff) as usize]
+        | table[1][(mask >> 8 & 0xff) as usize]
+        | table[2][(mask >> 16 & 0xff) as usize]
 }
 
 /// The indices of the set bits of `mask`, lowest first.
