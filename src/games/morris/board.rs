@@ -316,7 +316,7 @@ impl Morris {
 
     /// The steps the men `men` have to the empty points `empty`: the pairs of adjacent
     /// points, one in each mask (a man next to two empty points counts twice). Counted
-    /// on ring masks ([`RINGS`]): four shifts and four popcounts.
+    /// on ring masks (the rings as bytes of a `u32`): four shifts and four popcounts.
     #[inline]
     pub fn steps(men: u32, empty: u32) -> u32 {
         let ring = |m| by_slices(&TABLES.to_ring, m);
