@@ -29,7 +29,8 @@
 //! thread has no such table and is deterministic.
 //!
 //! CITE: PVS and iterative deepening as in Marsland & Campbell (1982); killer moves
-//! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish;
+//! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish
+//! (steps, or Stockfish's logarithmic table); internal iterative reductions as in Stockfish;
 //! null move (Beal 1989, Donninger 1993, R = 2 + depth/4 as in Stockfish); Lazy SMP as
 //! in Stockfish 7+ and Ethereal (shared table, diversified helper depths); deferral as
 //! in ABDADA (Weill 1996), simplified by Kerrigan (2020), see [`super::abdada`].
@@ -79,6 +80,15 @@ pub struct SearchParams {
     pub lmr_late_move: usize,
     /// From this depth on, late moves at non-PV nodes are reduced one ply more.
     pub lmr_deep_depth: i32,
+    /// Logarithmic reductions: a reduced move loses `1 + ⌊lmr_log · ln(depth) ·
+    /// ln(move index)⌋` plies (one less at PV nodes, never below depth 1), as in
+    /// Stockfish, instead of the steps of [`SearchParams::lmr_late_move`] and
+    /// [`SearchParams::lmr_deep_depth`] (0: off, the steps).
+    pub lmr_log: f64,
+    /// Internal iterative reductions: a node of at least this depth with no move from
+    /// the table (never searched, or not deep enough to cut) is searched one ply
+    /// shallower, as its move order is a guess (`i32::MAX`: off).
+    pub iir_min_depth: i32,
     /// Whether null-move pruning is tried (in games that implement [`Evaluate::play_null`]).
     pub null_move: bool,
     /// Minimum depth for null-move pruning.
@@ -131,6 +141,8 @@ impl SearchParams {
         lmr_in_pv: false,
         lmr_late_move: 8,
         lmr_deep_depth: i32::MAX,
+        lmr_log: 0.0,
+        iir_min_depth: i32::MAX,
         null_move: false,
         null_min_depth: 3,
         null_base: 2,
@@ -466,6 +478,14 @@ fn pick<M: Copy>(moves: &mut [M], keys: &mut [i64], i: usize) {
 }
 
 /// The score of a finished game for its side to move at `ply`.
+/// The reduction of move `index` at `depth` under [`SearchParams::lmr_log`]: at least 1,
+/// and never below depth 1 for the reduced search of `new_depth`.
+fn log_reduction(factor: f64, depth: i32, index: usize, pv_node: bool, new_depth: i32) -> i32 {
+    let log_product = f64::from(depth.max(1)).ln() * (index.max(1) as f64).ln();
+    let r = 1 + (factor * log_product) as i32 - pv_node as i32;
+    r.clamp(1, (new_depth - 1).max(1))
+}
+
 fn terminal_score<G: Evaluate>(outcome: Outcome, pos: &G, ply: usize, draw: i32) -> i32 {
     match outcome {
         Outcome::Draw => draw,
@@ -622,6 +642,12 @@ impl<G: Evaluate> Worker<G> {
                 return s;
             }
         }
+        let depth = if tt_move.is_none() && depth >= params.iir_min_depth && !exact {
+            depth - 1
+        } else {
+            depth
+        };
+        let table_depth = if exact { MAX_DEPTH } else { depth };
         let in_check = pos.in_check();
         // Pruning by the static evaluation, only where a wrong guess costs no proof.
         let prunable = !pv_node && !exact && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
@@ -734,8 +760,12 @@ impl<G: Evaluate> Worker<G> {
                     && !in_check
                     && !gives_check
                 {
-                    1 + (i >= params.lmr_late_move) as i32
-                        + (!pv_node && depth >= params.lmr_deep_depth) as i32
+                    if params.lmr_log > 0.0 {
+                        log_reduction(params.lmr_log, depth, i, pv_node, new_depth)
+                    } else {
+                        1 + (i >= params.lmr_late_move) as i32
+                            + (!pv_node && depth >= params.lmr_deep_depth) as i32
+                    }
                 } else {
                     0
                 };
@@ -1223,6 +1253,23 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::games::morpiae::{Morpiae, MorpiaeMove, MorpiaeOptions};
+
+    #[test]
+    fn log_reductions_grow_with_depth_and_move_and_keep_a_ply() {
+        // 1 + ⌊0.5 · ln 10 · ln 10⌋ = 3 at a non-PV node, one less at a PV node.
+        assert_eq!(log_reduction(0.5, 10, 10, false, 9), 3);
+        assert_eq!(log_reduction(0.5, 10, 10, true, 9), 2);
+        // Never below 1, and the reduced search keeps at least depth 1.
+        assert_eq!(log_reduction(0.5, 2, 2, true, 1), 1);
+        assert_eq!(log_reduction(3.0, 40, 60, false, 4), 3);
+        let mut last = 0;
+        for index in 1..64 {
+            let r = log_reduction(0.5, 20, index, false, 19);
+            assert!(r >= last && r >= 1, "move {index}: {r} after {last}");
+            last = r;
+        }
+        assert!(last > log_reduction(0.5, 5, 63, false, 19), "deeper nodes reduce more");
+    }
 
     fn result(mv: u8, score: i32, depth: u32) -> SearchResult<u8> {
         SearchResult {
