@@ -30,7 +30,7 @@
 //!
 //! CITE: PVS and iterative deepening as in Marsland & Campbell (1982); killer moves
 //! (Akl & Newborn 1977); history heuristic (Schaeffer 1989); LMR as in Fruit/Stockfish
-//! (steps, or Stockfish's logarithmic table); internal iterative reductions as in Stockfish;
+//! (steps, or Stockfish's logarithmic table);
 //! null move (Beal 1989, Donninger 1993, R = 2 + depth/4 as in Stockfish); Lazy SMP as
 //! in Stockfish 7+ and Ethereal (shared table, diversified helper depths); deferral as
 //! in ABDADA (Weill 1996), simplified by Kerrigan (2020), see [`super::abdada`].
@@ -85,10 +85,6 @@ pub struct SearchParams {
     /// Stockfish, instead of the steps of [`SearchParams::lmr_late_move`] and
     /// [`SearchParams::lmr_deep_depth`] (0: off, the steps).
     pub lmr_log: f64,
-    /// Internal iterative reductions: a node of at least this depth with no move from
-    /// the table (never searched, or not deep enough to cut) is searched one ply
-    /// shallower, as its move order is a guess (`i32::MAX`: off).
-    pub iir_min_depth: i32,
     /// Whether null-move pruning is tried (in games that implement [`Evaluate::play_null`]).
     pub null_move: bool,
     /// Minimum depth for null-move pruning.
@@ -142,7 +138,6 @@ impl SearchParams {
         lmr_late_move: 8,
         lmr_deep_depth: i32::MAX,
         lmr_log: 0.0,
-        iir_min_depth: i32::MAX,
         null_move: false,
         null_min_depth: 3,
         null_base: 2,
@@ -642,12 +637,6 @@ impl<G: Evaluate> Worker<G> {
                 return s;
             }
         }
-        let depth = if tt_move.is_none() && depth >= params.iir_min_depth && !exact {
-            depth - 1
-        } else {
-            depth
-        };
-        let table_depth = if exact { MAX_DEPTH } else { depth };
         let in_check = pos.in_check();
         // Pruning by the static evaluation, only where a wrong guess costs no proof.
         let prunable = !pv_node && !exact && !in_check && ply > 0 && beta.abs() < MATE_BOUND;

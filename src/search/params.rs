@@ -21,7 +21,7 @@ use crate::tunable;
 use super::tunables::conv::NEVER;
 
 /// The alpha-beta's tunable parameters, in the order of their options.
-pub const ALPHA_BETA: [Tunable<SearchParams>; 21] = [
+pub const ALPHA_BETA: [Tunable<SearchParams>; 20] = [
     tunable!(SearchParams, "Aspiration", aspiration, int, 0, 10_000, 5),
     tunable!(SearchParams, "LMR Min Depth", lmr_min_depth, int, 1, 64, 1),
     tunable!(SearchParams, "LMR Min Move", lmr_min_move, count, 1, NEVER, 1),
@@ -29,7 +29,6 @@ pub const ALPHA_BETA: [Tunable<SearchParams>; 21] = [
     tunable!(SearchParams, "LMR In PV", lmr_in_pv, switch),
     tunable!(SearchParams, "LMR Deep Depth", lmr_deep_depth, depth, 1, NEVER, 1),
     tunable!(SearchParams, "LMR Log", lmr_log, permille, 0, 3000, 50),
-    tunable!(SearchParams, "IIR Min Depth", iir_min_depth, depth, 1, NEVER, 1),
     tunable!(SearchParams, "Null Move", null_move, switch),
     tunable!(SearchParams, "Null Min Depth", null_min_depth, int, 1, 64, 1),
     tunable!(SearchParams, "Null Base", null_base, int, 0, 16, 1),
