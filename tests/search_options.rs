@@ -74,6 +74,8 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
         "option name Morris Search Soft Fraction type spin default 500 min 1 max 3000",
         "option name Morris Search Contempt type spin default 0 min 0 max 1000",
         "option name Morpiae Search Contempt type spin default 30 min 0 max 1000",
+        "option name Morpiae Search LMR Log type spin default 750 min 0 max 3000",
+        "option name Morris Search LMR Log type spin default 0 min 0 max 3000",
         "option name Mobius Search Exploration type spin default 0 min 0 max 10000",
         "option name Mobius Search RAVE Bias type spin default 2000 min 0 max 1000000",
         "option name Mobius Search Expand After type spin default 8 min 1 max 10000",

@@ -472,7 +472,6 @@ fn pick<M: Copy>(moves: &mut [M], keys: &mut [i64], i: usize) {
     keys[i] = key;
 }
 
-/// The score of a finished game for its side to move at `ply`.
 /// The reduction of move `index` at `depth` under [`SearchParams::lmr_log`]: at least 1,
 /// and never below depth 1 for the reduced search of `new_depth`.
 fn log_reduction(factor: f64, depth: i32, index: usize, pv_node: bool, new_depth: i32) -> i32 {
@@ -481,6 +480,7 @@ fn log_reduction(factor: f64, depth: i32, index: usize, pv_node: bool, new_depth
     r.clamp(1, (new_depth - 1).max(1))
 }
 
+/// The score of a finished game for its side to move at `ply`.
 fn terminal_score<G: Evaluate>(outcome: Outcome, pos: &G, ply: usize, draw: i32) -> i32 {
     match outcome {
         Outcome::Draw => draw,
