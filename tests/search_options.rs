@@ -73,6 +73,7 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
         "option name Moebius Search LMR In PV type check default true",
         "option name Moebius Search Null Move type check default true",
         "option name Morris Search Null Move type check default false",
+        "option name Moebius Search RFP Margin type spin default 100 min 0 max 10000",
         "option name Morris Search Soft Fraction type spin default 500 min 1 max 3000",
         "option name Morris Search Contempt type spin default 0 min 0 max 1000",
         "option name Morpiae Search Contempt type spin default 30 min 0 max 1000",
