@@ -62,7 +62,7 @@ fn rank(score: Score) -> i64 {
 fn multipv_reports_the_best_lines_in_order() {
     for (game, depth) in GAMES {
         let mut e = engine(game);
-        // Without late-move reductions, late move pruning and reverse futility pruning:
+        // Without late-move reductions and late move, reverse futility and futility pruning:
         // which moves they reduce or skip depends on the move order and the table, which
         // the extra lines change, so with them the first line may differ from the single
         // line of the same depth.
@@ -70,6 +70,7 @@ fn multipv_reports_the_best_lines_in_order() {
         e.send(&format!("setoption name {prefix} Search LMR Min Move value 256"));
         e.send(&format!("setoption name {prefix} Search LMP Base value 256"));
         e.send(&format!("setoption name {prefix} Search RFP Margin value 0"));
+        e.send(&format!("setoption name {prefix} Search Futility Margin value 0"));
         let (single, best1) = go(&mut e, &format!("go depth {depth}"));
         let single_score = single.last().and_then(|i| i.score).expect("a score");
         e.send("uginewgame");

@@ -63,7 +63,7 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
             .iter()
             .filter(|l| l.starts_with(&format!("option name {game} Search ")))
             .collect();
-        assert_eq!(ours.len(), 20, "{game}: {ours:?}");
+        assert_eq!(ours.len(), 22, "{game}: {ours:?}");
     }
     // Defaults are each game's own table: Mabula searches with a full window and no LMR.
     for expected in [
@@ -74,6 +74,8 @@ fn every_alpha_beta_game_announces_its_search_parameters() {
         "option name Moebius Search Null Move type check default true",
         "option name Morris Search Null Move type check default false",
         "option name Moebius Search RFP Margin type spin default 100 min 0 max 10000",
+        "option name Moebius Search Futility Margin type spin default 150 min 0 max 10000",
+        "option name Morris Search Futility Margin type spin default 0 min 0 max 10000",
         "option name Morris Search Soft Fraction type spin default 500 min 1 max 3000",
         "option name Morris Search Contempt type spin default 0 min 0 max 1000",
         "option name Morpiae Search Contempt type spin default 30 min 0 max 1000",
@@ -150,6 +152,25 @@ fn aspiration_option_changes_the_moebius_chess_search() {
         nodes(&last_info(&s.iter().map(String::as_str).collect::<Vec<_>>(), "go depth 6"))
     };
     assert_ne!(run("30"), run("0"));
+}
+
+/// Futility pruning skips quiet moves near the leaves: fewer nodes to the same depth, more
+/// with a larger margin (it prunes less), and none skipped at `Futility Max Depth` 0.
+#[test]
+fn futility_pruning_changes_the_moebius_chess_search() {
+    let run = |extra: &[&str]| {
+        let mut setup = vec!["setoption name Game value moebius-chess"];
+        setup.extend_from_slice(extra);
+        setup.push("position startpos moves e2e4 e7e5");
+        nodes(&last_info(&setup, "go depth 7"))
+    };
+    let on = run(&[]);
+    let off = run(&["setoption name Moebius Search Futility Margin value 0"]);
+    assert!(on < off, "futility pruning searches fewer nodes: {on} vs {off}");
+    let wide = run(&["setoption name Moebius Search Futility Margin value 2000"]);
+    assert!(on < wide, "a wider margin prunes less: {on} vs {wide}");
+    let shallow = run(&["setoption name Moebius Search Futility Max Depth value 0"]);
+    assert_eq!(shallow, off, "no node is shallow enough to prune");
 }
 
 #[test]

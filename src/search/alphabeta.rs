@@ -115,6 +115,13 @@ pub struct SearchParams {
     pub lmp_base: usize,
     /// See [`SearchParams::lmp_base`].
     pub lmp_max_depth: i32,
+    /// Futility pruning: at a non-PV node of depth at most
+    /// [`SearchParams::futility_max_depth`], not in check, whose static evaluation plus
+    /// `futility_margin · depth` does not reach alpha, quiet moves after the first that
+    /// give no check and cost depth are not searched (0: off).
+    pub futility_margin: i32,
+    /// See [`SearchParams::futility_margin`].
+    pub futility_max_depth: i32,
     /// With [`Evaluate::depth_to_end`] at most this far, iterative deepening searches
     /// straight to the end after `SOLVE_WARMUP` iterations (when no depth limit stops
     /// it earlier): the iterations that stop short of the end, scored by the evaluation,
@@ -150,6 +157,8 @@ impl SearchParams {
         rfp_max_depth: 6,
         lmp_base: usize::MAX,
         lmp_max_depth: 4,
+        futility_margin: 0,
+        futility_max_depth: 3,
         solve_within: 0,
         net_grain: 1,
     };
@@ -640,7 +649,9 @@ impl<G: Evaluate> Worker<G> {
         let in_check = pos.in_check();
         // Pruning by the static evaluation, only where a wrong guess costs no proof.
         let prunable = !pv_node && !exact && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
-        let static_eval = if prunable && (params.rfp_margin > 0 || params.null_move) {
+        let static_eval = if prunable
+            && (params.rfp_margin > 0 || params.null_move || params.futility_margin > 0)
+        {
             self.leaf(pos, ply, shared)
         } else {
             0
@@ -702,6 +713,12 @@ impl<G: Evaluate> Worker<G> {
         } else {
             usize::MAX
         };
+        let futile_below =
+            if prunable && params.futility_margin > 0 && depth <= params.futility_max_depth {
+                static_eval + params.futility_margin * depth
+            } else {
+                INF
+            };
         self.path.push(key);
         // Threads share the work near the root: a move whose position another thread is
         // searching waits until this node's other moves are searched (the first move
@@ -719,6 +736,17 @@ impl<G: Evaluate> Worker<G> {
             }
             let free = !pos.costs_depth(mv);
             let undo = self.make(pos, mv, ply);
+            if i > 0
+                && futile_below <= alpha
+                && !noisy
+                && !free
+                && best > -MATE_BOUND
+                && !pos.in_check()
+            {
+                pos.unplay(mv, undo);
+                i += 1;
+                continue;
+            }
             let child = pos.hash();
             if let Some(s) = searching {
                 if i > 0 && i < moves.len() - deferred && s.contains(child) {

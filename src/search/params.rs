@@ -21,7 +21,7 @@ use crate::tunable;
 use super::tunables::conv::NEVER;
 
 /// The alpha-beta's tunable parameters, in the order of their options.
-pub const ALPHA_BETA: [Tunable<SearchParams>; 20] = [
+pub const ALPHA_BETA: [Tunable<SearchParams>; 22] = [
     tunable!(SearchParams, "Aspiration", aspiration, int, 0, 10_000, 5),
     tunable!(SearchParams, "LMR Min Depth", lmr_min_depth, int, 1, 64, 1),
     tunable!(SearchParams, "LMR Min Move", lmr_min_move, count, 1, NEVER, 1),
@@ -41,6 +41,8 @@ pub const ALPHA_BETA: [Tunable<SearchParams>; 20] = [
     tunable!(SearchParams, "RFP Max Depth", rfp_max_depth, int, 0, 64, 1),
     tunable!(SearchParams, "LMP Base", lmp_base, count, 0, NEVER, 1),
     tunable!(SearchParams, "LMP Max Depth", lmp_max_depth, int, 0, 64, 1),
+    tunable!(SearchParams, "Futility Margin", futility_margin, int, 0, 10_000, 5),
+    tunable!(SearchParams, "Futility Max Depth", futility_max_depth, int, 0, 64, 1),
     tunable!(SearchParams, "Net Grain", net_grain, int, 1, 256, 2),
 ];
 

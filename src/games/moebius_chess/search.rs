@@ -21,11 +21,13 @@ impl Evaluate for MoebiusChess {
     /// (484-421-204, +19.5 ± 10.5 Elo; docs/strength.md), where an early test at equal
     /// node budgets (50 games) had shown nothing. Reverse futility pruning at 100 cp per
     /// ply passed the same way (431-364-189, +23.7 ± 11.9); late move pruning (`LMP Base`
-    /// 3) beside it lost (−63 Elo), so it stays off.
+    /// 3) beside it lost (−63 Elo), so it stays off. Futility pruning at 150 cp per ply
+    /// (quiet moves that give no check, depth ≤ 3) passed too (297-240-124, +29.6 ± 12.9).
     const PARAMS: SearchParams = SearchParams {
         aspiration: 30,
         null_move: true,
         rfp_margin: 100,
+        futility_margin: 150,
         lmr_in_pv: true,
         lmr_deep_depth: 6,
         history_max: 1 << 20,
