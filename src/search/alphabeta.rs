@@ -736,12 +736,13 @@ impl<G: Evaluate> Worker<G> {
             }
             let free = !pos.costs_depth(mv);
             let undo = self.make(pos, mv, ply);
+            let gives_check = pos.in_check();
             if i > 0
                 && futile_below <= alpha
                 && !noisy
                 && !free
+                && !gives_check
                 && best > -MATE_BOUND
-                && !pos.in_check()
             {
                 pos.unplay(mv, undo);
                 i += 1;
@@ -759,7 +760,6 @@ impl<G: Evaluate> Worker<G> {
                 }
                 s.start(child);
             }
-            let gives_check = pos.in_check();
             let extend = free || (gives_check && ply < params.max_extend_ply);
             let new_depth = depth - 1 + extend as i32;
             if new_depth > 0 {
